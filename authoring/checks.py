@@ -1,0 +1,259 @@
+"""Named semantic checks: what JSON Schema cannot say about a sheet, or between sheets.
+
+Each constructor returns a `Check` that a game lists among its checks. A check reads the
+validated sheets and yields findings in the same shape as schema errors. Cells already
+reported as wrong are skipped, so one mistake is reported once.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from authoring.findings import Finding, Severity, show
+from authoring.tables import Record, Sheet
+
+Tables = dict[str, Sheet]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    sheets: tuple[str, ...]
+    run: Callable[[Tables], Iterable[Finding]]
+
+    def applies(self, tables: Tables) -> bool:
+        return all(name in tables for name in self.sheets)
+
+
+def _key(record: Record, fields: Sequence[str]) -> Any:
+    values = tuple(record[f] for f in fields)
+    return values[0] if len(values) == 1 else values
+
+
+def _row_of(record: Record) -> str:
+    return f"row {record.row}"
+
+
+def unique(sheet: str, *fields: str) -> Check:
+    """No two rows share the same value (or combination of values) in `fields`."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        first: dict[Any, Record] = {}
+        for record in tables[sheet].records:
+            if not record.ok(*fields) or any(record[f] is None for f in fields):
+                continue
+            key = _key(record, fields)
+            if key in first:
+                names = "/".join(fields)
+                yield record.finding(
+                    Severity.ERROR,
+                    "duplicate",
+                    f"duplicate {names} {show(key)}: already given in {_row_of(first[key])}",
+                    fields[-1],
+                    expected=f"a {names} not used in another row",
+                )
+            else:
+                first[key] = record
+
+    return Check(f"unique {sheet}.{'+'.join(fields)}", (sheet,), run)
+
+
+def references(sheet: str, field: str, target: str, target_field: str) -> Check:
+    """Every non-blank `field` names an existing `target_field` value on sheet `target`."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        target_sheet = tables[target]
+        known = {r[target_field] for r in target_sheet.records if r.ok(target_field)}
+        column = target_sheet.cell(target_field, 1) or target_field
+        for record in tables[sheet].records:
+            value = record.get(field)
+            if not record.ok(field) or value is None or value in known:
+                continue
+            closest = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
+            hint = f"; closest: {closest[0]!r}" if closest else ""
+            yield record.finding(
+                Severity.ERROR,
+                "unknown-reference",
+                f"{field} {show(value)} does not exist on sheet {target}{hint}",
+                field,
+                expected=f"a {target_field} from {target}!{column.rstrip('0123456789')}",
+            )
+
+    return Check(f"references {sheet}.{field} -> {target}.{target_field}", (sheet, target), run)
+
+
+def tiles(
+    sheet: str,
+    low: str,
+    high: str,
+    *,
+    start: int,
+    end: int | None,
+    group_by: str | None = None,
+    noun: str = "value",
+) -> Check:
+    """The ranges low..high of each group cover start..end exactly: no gap, no overlap.
+
+    With `end=None` the ranges must run on from `start` without a gap to wherever they stop.
+    """
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        groups: dict[Any, list[Record]] = defaultdict(list)
+        for record in tables[sheet].records:
+            groups[record[group_by] if group_by else None].append(record)
+        for group, records in groups.items():
+            if not all(
+                r.ok(low, high) and isinstance(r[low], int) and isinstance(r[high], int)
+                for r in records
+            ):
+                continue
+            label = f"{group}: " if group is not None else ""
+            yield from _tiling(label, sorted(records, key=lambda r: (r[low], r[high])))
+
+    def _tiling(label: str, records: list[Record]) -> Iterator[Finding]:
+        expected = f"ranges covering {noun} {start} to {end}" if end else f"ranges from {start}"
+        covered_to = start - 1
+        previous: Record | None = None
+        for record in records:
+            first, last = record[low], record[high]
+            span = f"{first}-{last}" if first != last else str(first)
+            if last < first:
+                yield record.finding(
+                    Severity.ERROR,
+                    "range-reversed",
+                    f"{label}range {first}-{last} runs backwards",
+                    low,
+                    expected,
+                )
+                continue
+            if first > covered_to + 1:
+                gap = (
+                    f"{covered_to + 1}"
+                    if first == covered_to + 2
+                    else f"{covered_to + 1}-{first - 1}"
+                )
+                yield record.finding(
+                    Severity.ERROR,
+                    "range-gap",
+                    f"{label}{noun} {gap} not covered (the range before ends at {covered_to}, "
+                    f"this one starts at {first})",
+                    low,
+                    expected,
+                )
+            elif first <= covered_to:
+                where = f" ({_row_of(previous)})" if previous is not None else ""
+                yield record.finding(
+                    Severity.ERROR,
+                    "range-overlap",
+                    f"{label}range {span} overlaps the range before{where}, which ends at "
+                    f"{covered_to}",
+                    low,
+                    expected,
+                )
+            covered_to = max(covered_to, last)
+            previous = record
+        if end is not None and records and covered_to != end:
+            last_record = records[-1]
+            problem = (
+                f"{noun} {covered_to + 1}-{end} not covered"
+                if covered_to < end
+                else f"ranges run past {end} (to {covered_to})"
+            )
+            yield last_record.finding(
+                Severity.ERROR,
+                "range-gap" if covered_to < end else "range-overflow",
+                f"{label}{problem}",
+                high,
+                expected,
+            )
+
+    return Check(f"tiles {sheet}.{low}..{high}", (sheet,), run)
+
+
+def not_above(
+    sheet: str,
+    *,
+    group_by: str,
+    state: str,
+    pairs: Sequence[tuple[str, str]],
+    fields: Sequence[str],
+) -> Check:
+    """Within each group, the `lower` state's values never exceed the `upper` state's."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        by_group: dict[Any, dict[Any, Record]] = defaultdict(dict)
+        for record in tables[sheet].records:
+            if record.ok(group_by, state):
+                by_group[record[group_by]][record[state]] = record
+        for group, states in by_group.items():
+            for lower, upper in pairs:
+                weak, strong = states.get(lower), states.get(upper)
+                if weak is None or strong is None:
+                    continue
+                for field in fields:
+                    a, b = weak.get(field), strong.get(field)
+                    if not (weak.ok(field) and strong.ok(field)):
+                        continue
+                    if isinstance(a, int | float) and isinstance(b, int | float) and a > b:
+                        yield weak.finding(
+                            Severity.ERROR,
+                            "order",
+                            f"{group} {lower} {field} {a} is above {upper} {field} {b} "
+                            f"({strong.cell(field)})",
+                            field,
+                            expected=f"at most {b}",
+                        )
+                    elif isinstance(a, int | float) and b is None:
+                        yield weak.finding(
+                            Severity.ERROR,
+                            "order",
+                            f"{group} {lower} has {field} {a} but {upper} has none "
+                            f"({strong.cell(field)})",
+                            field,
+                            expected="blank",
+                        )
+
+    return Check(f"order {sheet}.{state}", (sheet,), run)
+
+
+def grid(sheet: str, key: str, keys: Sequence[Any], noun: str = "row") -> Check:
+    """A table's shape: its `key` column lists exactly `keys`, once each, in this order."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        records = tables[sheet].records
+        if not all(r.ok(key) for r in records):
+            return
+        wanted = list(keys)
+        expected = f"{noun}s {' '.join(map(str, wanted))} in this order, once each"
+        for position, record in enumerate(records):
+            value = record[key]
+            if position >= len(wanted):
+                yield record.finding(
+                    Severity.ERROR,
+                    "table-shape",
+                    f"extra {noun} {show(value)}: the table has {len(wanted)} rows",
+                    key,
+                    expected,
+                )
+            elif value != wanted[position]:
+                yield record.finding(
+                    Severity.ERROR,
+                    "table-shape",
+                    f"{noun} {show(value)} where {noun} {wanted[position]} belongs",
+                    key,
+                    expected,
+                )
+        if len(records) < len(wanted):
+            missing = " ".join(map(str, wanted[len(records) :]))
+            yield tables[sheet].finding(
+                Severity.ERROR,
+                "table-shape",
+                f"the table stops after {len(records)} rows; {noun}s {missing} are missing",
+                expected=expected,
+            )
+
+    return Check(f"grid {sheet}.{key}", (sheet,), run)

@@ -1,0 +1,135 @@
+"""The `authoring` command: a few verbs, data in, reports and sheets out.
+
+Exit codes: 0 no errors (warnings allowed), 1 the data has errors, 2 usage error or
+unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from authoring.findings import Finding, render_json, render_text
+from authoring.game import Game, UnknownGame, all_games, get_game
+from authoring.schema import SchemaFileError
+from authoring.template import write_template
+from authoring.validate import validate_workbook
+from authoring.workbook import UnreadableWorkbook
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    arguments = parser.parse_args(argv)
+    try:
+        result: int = arguments.run(arguments)
+        return result
+    except (UsageError, UnknownGame, UnreadableWorkbook, SchemaFileError) as error:
+        print(f"authoring: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="authoring",
+        description="Validate, simulate and print table-driven tabletop games from workbooks.",
+    )
+    verbs = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    games = verbs.add_parser("games", help="list the games known, with their content paths")
+    games.set_defaults(run=_games)
+
+    validate = verbs.add_parser("validate", help="check workbooks against schemas and rules")
+    validate.add_argument(
+        "targets",
+        nargs="*",
+        metavar="GAME|WORKBOOK.xlsx",
+        help="game names or workbook files (default: every game)",
+    )
+    validate.add_argument("--game", help="the game a workbook file belongs to")
+    validate.add_argument(
+        "--sheet",
+        action="append",
+        default=[],
+        metavar="SHEET",
+        help="validate only this sheet (repeatable)",
+    )
+    validate.add_argument("--format", choices=["text", "json"], default="text")
+    validate.set_defaults(run=_validate)
+
+    template = verbs.add_parser("template", help="write a blank workbook for a game")
+    template.add_argument("game")
+    template.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.xlsx")
+    template.add_argument("--force", action="store_true", help="replace an existing file")
+    template.set_defaults(run=_template)
+    return parser
+
+
+def _games(arguments: argparse.Namespace) -> int:
+    for game in all_games().values():
+        print(f"{game.name:<14} {game.title:<28} {_shown(game.content_dir)}")
+    return EXIT_OK
+
+
+def _validate(arguments: argparse.Namespace) -> int:
+    findings: list[Finding] = []
+    for path, game in _targets(arguments.targets, arguments.game):
+        unknown = set(arguments.sheet) - set(game.sheets)
+        if unknown:
+            raise UsageError(f"{game.name} has no sheet {', '.join(sorted(unknown))}")
+        findings += validate_workbook(
+            path, game, display=_shown(path), only=arguments.sheet
+        ).findings
+    print(render_json(findings) if arguments.format == "json" else render_text(findings))
+    return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
+
+
+def _targets(targets: list[str], game_name: str | None) -> list[tuple[Path, Game]]:
+    games = all_games()
+    if not targets:
+        return [(game.workbook, game) for game in games.values()]
+    chosen = []
+    for target in targets:
+        if target in games and not Path(target).is_file():
+            chosen.append((games[target].workbook, games[target]))
+            continue
+        path = Path(target)
+        if not path.exists():
+            raise UsageError(f"{target}: neither a game ({', '.join(games)}) nor a file")
+        chosen.append((path, get_game(game_name) if game_name else _game_of(path, games)))
+    return chosen
+
+
+def _game_of(path: Path, games: dict[str, Game]) -> Game:
+    for game in games.values():
+        if path.name == game.workbook_name:
+            return game
+    if len(games) == 1:
+        return next(iter(games.values()))
+    raise UsageError(f"{path}: cannot tell which game this workbook is for; add --game NAME")
+
+
+def _template(arguments: argparse.Namespace) -> int:
+    game = get_game(arguments.game)
+    output: Path = arguments.output
+    if output.exists() and not arguments.force:
+        raise UsageError(f"{output} exists; it is never written over (use --force to replace it)")
+    if output.resolve() == game.workbook.resolve():
+        raise UsageError(f"{output} is the game's own workbook; it is never written over")
+    write_template(game, output)
+    print(f"wrote {_shown(output)}: {len(game.sheets)} sheets for {game.title}")
+    return EXIT_OK
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,421 @@
+"""From a raw sheet to records: header matching, Excel's traps, one flat record per row.
+
+Every value keeps its provenance: a record knows its workbook, sheet and row, and its sheet
+knows the column of each field, so any value can be named as `book.xlsx:Sheet!C7`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from openpyxl.utils import get_column_letter
+
+from authoring.findings import Finding, Severity, show
+from authoring.schema import SheetSchema
+from authoring.workbook import ExcelError, RawSheet, UncachedFormula
+
+HEADER_ROW = 1
+_PLAIN_INTEGER = re.compile(r"[+-]?(?:0|[1-9]\d*)")
+_PLAIN_DECIMAL = re.compile(r"[+-]?(?:0|[1-9]\d*)(?:\.\d+)?")
+_DATE_TYPES = (datetime.date, datetime.time, datetime.timedelta)
+
+
+@dataclass(eq=False)
+class Sheet:
+    workbook: str
+    name: str
+    index: int
+    columns: dict[str, int] = field(default_factory=dict)
+    records: list[Record] = field(default_factory=list)
+
+    def cell(self, field_name: str, row: int) -> str | None:
+        column = self.columns.get(field_name)
+        return f"{get_column_letter(column)}{row}" if column else None
+
+    def finding(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        *,
+        row: int = 0,
+        column: int = 0,
+        field: str | None = None,
+        value: Any = None,
+        expected: str | None = None,
+    ) -> Finding:
+        if field is not None and not column:
+            column = self.columns.get(field, 0)
+        cell = (
+            f"{get_column_letter(column)}{row}" if row and column else (f"A{row}" if row else None)
+        )
+        return Finding(
+            severity=severity,
+            code=code,
+            message=message,
+            workbook=self.workbook,
+            sheet=self.name,
+            cell=cell,
+            field=field,
+            value=value,
+            expected=expected,
+            order=(self.index, row, column),
+        )
+
+
+@dataclass(eq=False, slots=True)
+class Record:
+    """One data row: field name to value (a blank cell is None)."""
+
+    sheet: Sheet
+    row: int
+    values: dict[str, Any]
+    # Fields whose cell was already reported as wrong; checks leave them alone.
+    invalid: set[str] = field(default_factory=set)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def get(self, name: str) -> Any:
+        return self.values.get(name)
+
+    def ok(self, *names: str) -> bool:
+        return all(name in self.values and name not in self.invalid for name in names)
+
+    def cell(self, name: str) -> str | None:
+        return self.sheet.cell(name, self.row)
+
+    def finding(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        field: str,
+        expected: str | None = None,
+    ) -> Finding:
+        return self.sheet.finding(
+            severity,
+            code,
+            message,
+            row=self.row,
+            field=field,
+            value=self.values.get(field),
+            expected=expected,
+        )
+
+
+def normal_header(text: str) -> str:
+    return text.strip().lower().replace(" ", "_")
+
+
+def tabulate(
+    raw: RawSheet, schema: SheetSchema, workbook: str, index: int
+) -> tuple[Sheet, list[Finding]]:
+    sheet = Sheet(workbook=workbook, name=raw.name, index=index)
+    findings: list[Finding] = []
+    rows = raw.rows
+    if raw.hidden:
+        findings.append(
+            sheet.finding(
+                Severity.WARNING,
+                "hidden-sheet",
+                f"sheet {raw.name!r} is hidden in Excel; its data is still read and used",
+            )
+        )
+    findings += _match_headers(sheet, rows[0] if rows else [], schema)
+    covered = _apply_merges(sheet, raw, findings)
+    findings += _hidden_lines(sheet, raw)
+    headed = set(sheet.columns.values()) | _all_headed_columns(rows)
+    plan = [(name, column, schema.fields[name].types) for name, column in sheet.columns.items()]
+    for row_number, line in enumerate(rows[HEADER_ROW:], start=HEADER_ROW + 1):
+        if all(value is None for value in line):
+            continue
+        values: dict[str, Any] = {}
+        invalid: set[str] = set()
+        for name, column, types in plan:
+            value = line[column - 1] if column <= len(line) else None
+            if value is not None:
+                value, finding = _cell_value(sheet, row_number, column, name, value, types)
+                if finding is not None:
+                    findings.append(finding)
+                    if finding.severity is Severity.ERROR:
+                        invalid.add(name)
+            elif (row_number, column) in covered:
+                invalid.add(name)
+            values[name] = value
+        for column, value in enumerate(line, start=1):
+            if value is not None and column not in headed:
+                findings.append(
+                    sheet.finding(
+                        Severity.ERROR,
+                        "outside-table",
+                        f"value {show(value)} is in column {get_column_letter(column)}, "
+                        "which has no header: the row has more entries than the table has columns",
+                        row=row_number,
+                        column=column,
+                        value=value,
+                    )
+                )
+        sheet.records.append(Record(sheet, row_number, values, invalid))
+    return sheet, findings
+
+
+def _all_headed_columns(rows: list[list[Any]]) -> set[int]:
+    header = rows[0] if rows else []
+    return {column for column, value in enumerate(header, start=1) if value is not None}
+
+
+def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list[Finding]:
+    findings: list[Finding] = []
+    known = {normal_header(name): name for name in schema.fields}
+    unknown: dict[str, int] = {}
+    for column, title in enumerate(header, start=1):
+        if title is None:
+            continue
+        if isinstance(title, _DATE_TYPES):
+            findings.append(
+                sheet.finding(
+                    Severity.ERROR,
+                    "excel-date",
+                    f"Excel turned this header into a date ({_date_words(title)}); format the "
+                    "cell as Text and type the header again",
+                    row=HEADER_ROW,
+                    column=column,
+                    value=str(title),
+                )
+            )
+            continue
+        text = str(title)
+        name = known.get(normal_header(text))
+        if name is None:
+            unknown[text] = column
+        elif name in sheet.columns:
+            findings.append(
+                sheet.finding(
+                    Severity.ERROR,
+                    "duplicate-column",
+                    f"column {text!r} appears twice (first in "
+                    f"{get_column_letter(sheet.columns[name])}{HEADER_ROW})",
+                    row=HEADER_ROW,
+                    column=column,
+                    value=text,
+                )
+            )
+        else:
+            sheet.columns[name] = column
+    missing = [name for name in schema.required if name not in sheet.columns]
+    for name in missing:
+        closest = difflib.get_close_matches(name, list(unknown), n=1, cutoff=0.6)
+        if closest:
+            column = unknown.pop(closest[0])
+            findings.append(
+                sheet.finding(
+                    Severity.ERROR,
+                    "misspelt-column",
+                    f"unknown column {closest[0]!r}: did you mean {name!r}? "
+                    f"(column {name!r} is missing)",
+                    row=HEADER_ROW,
+                    column=column,
+                    value=closest[0],
+                    expected=name,
+                )
+            )
+        else:
+            findings.append(
+                sheet.finding(
+                    Severity.ERROR,
+                    "missing-column",
+                    f"missing column {name!r} ({schema.fields[name].description})",
+                    row=HEADER_ROW if header else 0,
+                    field=name,
+                    expected=name,
+                )
+            )
+    for text, column in unknown.items():
+        closest = difflib.get_close_matches(normal_header(text), list(schema.fields), n=1)
+        hint = f"; did you mean {closest[0]!r}?" if closest else ""
+        findings.append(
+            sheet.finding(
+                Severity.WARNING,
+                "unknown-column",
+                f"column {text!r} is not part of sheet {sheet.name!r} and is ignored{hint}",
+                row=HEADER_ROW,
+                column=column,
+                value=text,
+            )
+        )
+    return findings
+
+
+def _apply_merges(sheet: Sheet, raw: RawSheet, findings: list[Finding]) -> set[tuple[int, int]]:
+    """Fill a merged range that runs down one column; refuse any other merge in the table.
+
+    Returns the cells, other than a merge's first, of the merges that were refused.
+    """
+    refused: set[tuple[int, int]] = set()
+    for top, left, bottom, right in raw.merged:
+        span = f"{get_column_letter(left)}{top}:{get_column_letter(right)}{bottom}"
+        value = raw.rows[top - 1][left - 1] if left <= len(raw.rows[top - 1]) else None
+        if left == right and top > HEADER_ROW:
+            for row in range(top + 1, bottom + 1):
+                line = raw.rows[row - 1]
+                line.extend([None] * (left - len(line)))
+                line[left - 1] = value
+            findings.append(
+                sheet.finding(
+                    Severity.WARNING,
+                    "merged-cells",
+                    f"merged cells {span}: the value {show(value)} is used for every row of the "
+                    "range; unmerge and fill each cell to silence this",
+                    row=top,
+                    column=left,
+                    value=value,
+                )
+            )
+            continue
+        refused |= {
+            (row, column)
+            for row in range(top, bottom + 1)
+            for column in range(left, right + 1)
+            if (row, column) != (top, left)
+        }
+        findings.append(
+            sheet.finding(
+                Severity.ERROR,
+                "merged-cells",
+                f"merged cells {span} span several columns"
+                + (" of the header" if top == HEADER_ROW else "")
+                + ": unmerge them and give each cell its own value",
+                row=top,
+                column=left,
+                value=value,
+            )
+        )
+    return refused
+
+
+def _hidden_lines(sheet: Sheet, raw: RawSheet) -> list[Finding]:
+    findings = []
+    rows = sorted(r for r in raw.hidden_rows if r <= len(raw.rows))
+    if rows:
+        findings.append(
+            sheet.finding(
+                Severity.WARNING,
+                "hidden-rows",
+                f"row{'s' * (len(rows) > 1)} {_spans(rows)} hidden in Excel; "
+                "the data is still read and used",
+                row=rows[0],
+                column=1,
+            )
+        )
+    columns = sorted(c for c in raw.hidden_columns if c in sheet.columns.values())
+    if columns:
+        letters = ", ".join(get_column_letter(c) for c in columns)
+        findings.append(
+            sheet.finding(
+                Severity.WARNING,
+                "hidden-columns",
+                f"column{'s' * (len(columns) > 1)} {letters} hidden in Excel; "
+                "the data is still read and used",
+                row=HEADER_ROW,
+                column=columns[0],
+            )
+        )
+    return findings
+
+
+def _spans(numbers: list[int]) -> str:
+    parts: list[str] = []
+    start = previous = numbers[0]
+    for number in [*numbers[1:], None]:
+        if number is not None and number == previous + 1:
+            previous = number
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if number is not None:
+            start = previous = number
+    verb = "are" if len(numbers) > 1 else "is"
+    return f"{', '.join(parts)} {verb}"
+
+
+def _cell_value(
+    sheet: Sheet, row: int, column: int, name: str, value: Any, types: frozenset[str]
+) -> tuple[Any, Finding | None]:
+    kind = type(value)
+    if kind is float:
+        value = int(value) if value.is_integer() else float(f"{value:.15g}")
+        kind = type(value)
+    if kind is int:
+        if "integer" in types or "number" in types or "string" not in types:
+            return value, None
+        return str(value), None
+    if kind is float:
+        if "number" in types or "string" not in types:
+            return value, None
+        return str(value), None
+    if kind is str:
+        if not value.strip():
+            return None, None
+        if "string" in types or not ({"integer", "number"} & types):
+            return value, None
+        return _number_from_text(sheet, row, column, name, value, types)
+    if kind is bool:
+        return value, None
+    if isinstance(value, _DATE_TYPES):
+        message = (
+            f"Excel turned this cell into a date ({_date_words(value)}); if you typed something "
+            "like 1-5, format the column as Text and type it again"
+        )
+        return None, _cell_error(sheet, row, column, name, "excel-date", message, str(value))
+    if isinstance(value, ExcelError):
+        message = f"the cell holds the Excel error {value.text}; fix the formula or the value"
+        return None, _cell_error(sheet, row, column, name, "excel-error", message, value.text)
+    if isinstance(value, UncachedFormula):
+        message = (
+            f"formula {value.formula} has no saved result (it was written by a program that "
+            "does not calculate); open the file in Excel or LibreOffice and save it"
+        )
+        return None, _cell_error(
+            sheet, row, column, name, "formula-no-value", message, value.formula
+        )
+    return value, None
+
+
+def _number_from_text(
+    sheet: Sheet, row: int, column: int, name: str, text: str, types: frozenset[str]
+) -> tuple[Any, Finding | None]:
+    pattern = _PLAIN_INTEGER if "number" not in types else _PLAIN_DECIMAL
+    if not pattern.fullmatch(text):
+        return text, None
+    number: int | float = int(text) if _PLAIN_INTEGER.fullmatch(text) else float(text)
+    finding = sheet.finding(
+        Severity.WARNING,
+        "number-as-text",
+        f"the number {number} is stored as text; it is read as a number "
+        "(format the cell as a number to silence this)",
+        row=row,
+        column=column,
+        field=name,
+        value=text,
+    )
+    return number, finding
+
+
+def _cell_error(
+    sheet: Sheet, row: int, column: int, name: str, code: str, message: str, value: Any
+) -> Finding:
+    return sheet.finding(
+        Severity.ERROR, code, message, row=row, column=column, field=name, value=value
+    )
+
+
+def _date_words(value: Any) -> str:
+    if isinstance(value, datetime.datetime) and value.time() != datetime.time():
+        return value.isoformat(sep=" ")
+    if isinstance(value, datetime.date):
+        return f"{value.day} {value:%B %Y}"
+    return str(value)
