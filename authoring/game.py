@@ -27,10 +27,11 @@ class Game:
     workbook_name: str
     sheets: tuple[str, ...]
     checks: tuple[Check, ...] = field(default=())
+    content_root: Path = CONTENT_ROOT
 
     @property
     def content_dir(self) -> Path:
-        return CONTENT_ROOT / self.name
+        return self.content_root / self.name
 
     @property
     def workbook(self) -> Path:

@@ -177,15 +177,20 @@ def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list
         if title is None:
             continue
         if isinstance(title, _DATE_TYPES):
+            meant = _header_behind_date(title, known, sheet.columns)
+            if meant is not None:
+                sheet.columns[meant] = column
+            guess = f"; it was probably {meant!r}" if meant else ""
             findings.append(
                 sheet.finding(
                     Severity.ERROR,
                     "excel-date",
-                    f"Excel turned this header into a date ({_date_words(title)}); format the "
-                    "cell as Text and type the header again",
+                    f"Excel turned this header into a date ({_date_words(title)}){guess}; "
+                    "format the cell as Text and type the header again",
                     row=HEADER_ROW,
                     column=column,
                     value=str(title),
+                    expected=meant,
                 )
             )
             continue
@@ -249,6 +254,15 @@ def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list
             )
         )
     return findings
+
+
+def _header_behind_date(title: Any, known: dict[str, str], taken: dict[str, int]) -> str | None:
+    """The missing header a designer most likely typed when Excel made this date of it."""
+    if not isinstance(title, datetime.date):
+        return None
+    readings = {f"{title.day}-{title.month}", f"{title.month}-{title.day}"}
+    candidates = [known[r] for r in readings if r in known and known[r] not in taken]
+    return candidates[0] if len(candidates) == 1 else None
 
 
 def _apply_merges(sheet: Sheet, raw: RawSheet, findings: list[Finding]) -> set[tuple[int, int]]:

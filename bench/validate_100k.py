@@ -1,0 +1,160 @@
+"""Benchmark: validate a generated 100,000-row x 10-column Counters sheet end to end.
+
+Prints wall seconds and peak memory (max RSS) of `authoring validate` on the file, a
+breakdown of where our time goes, and the same figures for `frictionless validate` with an
+equivalent Table Schema derived from our JSON Schema. Each tool runs in its own process so
+its peak memory is its own. Run with `make bench`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from authoring.game import get_game
+from authoring.schema import SheetSchema
+
+ROWS = 100_000
+SHEET = "Counters"
+DATA = Path(__file__).parent / "data"
+STATES = (
+    ("healthy", "foot_1", "front", 10, 6, 6),
+    ("stunned", "foot_1", "back", None, 2, None),
+    ("wounded", "foot_2", "front", 5, 3, 3),
+    ("dead", "foot_2", "back", None, None, None),
+    ("mounted", "mounted_1", "front", 12, 7, 16),
+    ("riderless_horse", "mounted_1", "back", None, None, None),
+    ("mounted_wounded", "mounted_2", "front", 6, 4, 8),
+    ("dead_horse", "mounted_2", "back", None, None, None),
+)
+
+
+def generate(path: Path, schema: SheetSchema) -> None:
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(SHEET)
+    sheet.append(list(schema.fields))
+    for index in range(ROWS):
+        state, piece, face, attack, defence, movement = STATES[index % len(STATES)]
+        weapon = "shortbow" if state in ("healthy", "wounded") and index % 5 == 0 else None
+        note = f"generated counter {index}" if index % 3 == 0 else None
+        sheet.append(
+            [
+                f"c{index // len(STATES):05d}",
+                state,
+                piece,
+                face,
+                attack,
+                defence,
+                movement,
+                weapon,
+                None,
+                note,
+            ]
+        )
+    book.save(path)
+
+
+def table_schema(schema: SheetSchema) -> dict[str, object]:
+    """The frictionless Table Schema equivalent of our JSON Schema for the sheet."""
+    fields = []
+    for spec in schema.fields.values():
+        kind = "integer" if "integer" in spec.types else "string"
+        constraints: dict[str, object] = {"required": not spec.nullable}
+        if spec.enum is not None:
+            constraints["enum"] = [v for v in spec.enum if v is not None]
+        for keyword in ("minimum", "maximum"):
+            if keyword in spec.schema:
+                constraints[keyword] = spec.schema[keyword]
+        fields.append({"name": spec.name, "type": kind, "constraints": constraints})
+    return {"fields": fields}
+
+
+def measure(command: list[str]) -> tuple[float, float, int, str]:
+    """Wall seconds, peak RSS in MB, exit code and output of one process."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        output.seek(0)
+        text = output.read().decode(errors="replace")
+    return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), text
+
+
+def stages(path: Path) -> None:
+    from authoring.tables import tabulate
+    from authoring.workbook import read_workbook
+
+    game = get_game("darkblades")
+    schema = game.schemas[SHEET]
+    start = time.perf_counter()
+    raw = read_workbook(path)
+    read = time.perf_counter()
+    sheet, findings = tabulate(raw.sheets[SHEET], schema, str(path), 1)
+    tabulated = time.perf_counter()
+    invalid = sum(1 for record in sheet.records if not schema.is_valid(record.values))
+    checked = time.perf_counter()
+    checks = [c for c in game.checks if c.sheets == (SHEET,)]
+    semantic = sum(len(list(c.run({SHEET: sheet}))) for c in checks)
+    done = time.perf_counter()
+    print(f"  read (calamine + XML scan)  {read - start:6.2f} s")
+    print(f"  records + Excel traps       {tabulated - read:6.2f} s  ({len(findings)} findings)")
+    print(f"  schema, jsonschema-rs       {checked - tabulated:6.2f} s  ({invalid} invalid rows)")
+    print(
+        f"  {len(checks)} semantic checks          {done - checked:6.2f} s  ({semantic} findings)"
+    )
+
+
+def main() -> int:
+    game = get_game("darkblades")
+    schema = game.schemas[SHEET]
+    DATA.mkdir(exist_ok=True)
+    path = DATA / "counters_100k.xlsx"
+    if not path.exists():
+        print(f"generating {path} ...", flush=True)
+        generate(path, schema)
+    (DATA / "counters.schema.json").write_text(json.dumps(table_schema(schema), indent=1))
+    authoring = shutil.which("authoring") or "authoring"
+    ours = [authoring, "validate", str(path), "--game", "darkblades", "--sheet", SHEET]
+    print(f"{ROWS:,} rows x {len(schema.fields)} columns, {path.stat().st_size / 1e6:.1f} MB")
+    print("authoring validate, stage by stage (in one process):")
+    stages(path)
+    results = {"authoring validate": measure(ours)}
+    frictionless = shutil.which("frictionless")
+    if frictionless:
+        results["frictionless validate"] = measure(
+            [
+                frictionless,
+                "validate",
+                str(path),
+                "--sheet",
+                SHEET,
+                "--schema",
+                str(DATA / "counters.schema.json"),
+            ]
+        )
+    else:
+        print("frictionless is not installed (pip install '.[bench]'); comparison skipped")
+    print(f"{'tool':<24}{'seconds':>9}{'peak MB':>9}{'exit':>6}")
+    for name, (seconds, megabytes, code, _) in results.items():
+        print(f"{name:<24}{seconds:>9.2f}{megabytes:>9.0f}{code:>6}")
+    ours_seconds = results["authoring validate"][0]
+    if "frictionless validate" in results:
+        print(
+            f"speed-up over frictionless: {results['frictionless validate'][0] / ours_seconds:.1f}x"
+        )
+    last = results["authoring validate"][3].strip().splitlines()
+    print(f"authoring's verdict: {last[-1] if last else '(no output)'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
