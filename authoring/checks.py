@@ -29,37 +29,36 @@ class Check:
         return all(name in tables for name in self.sheets)
 
 
-def _key(record: Record, fields: Sequence[str]) -> Any:
-    values = tuple(record[f] for f in fields)
-    return values[0] if len(values) == 1 else values
-
-
 def _row_of(record: Record) -> str:
     return f"row {record.row}"
 
 
-def unique(sheet: str, *fields: str) -> Check:
+def unique(sheet_name: str, *fields: str) -> Check:
     """No two rows share the same value (or combination of values) in `fields`."""
 
     def run(tables: Tables) -> Iterator[Finding]:
+        sheet = tables[sheet_name]
+        if not all(f in sheet.columns for f in fields):
+            return
         first: dict[Any, Record] = {}
-        for record in tables[sheet].records:
-            if not record.ok(*fields) or any(record[f] is None for f in fields):
+        for record in sheet.records:
+            values = record.values
+            key = tuple(values[f] for f in fields)
+            if None in key or (record.invalid and not record.ok(*fields)):
                 continue
-            key = _key(record, fields)
-            if key in first:
+            earlier = first.setdefault(key, record)
+            if earlier is not record:
                 names = "/".join(fields)
+                shown = show(key[0]) if len(key) == 1 else show(key)
                 yield record.finding(
                     Severity.ERROR,
                     "duplicate",
-                    f"duplicate {names} {show(key)}: already given in {_row_of(first[key])}",
+                    f"duplicate {names} {shown}: already given in {_row_of(earlier)}",
                     fields[-1],
                     expected=f"a {names} not used in another row",
                 )
-            else:
-                first[key] = record
 
-    return Check(f"unique {sheet}.{'+'.join(fields)}", (sheet,), run)
+    return Check(f"unique {sheet_name}.{'+'.join(fields)}", (sheet_name,), run)
 
 
 def references(sheet: str, field: str, target: str, target_field: str) -> Check:
@@ -184,38 +183,48 @@ def not_above(
 ) -> Check:
     """Within each group, the `lower` state's values never exceed the `upper` state's."""
 
+    wanted = {name for pair in pairs for name in pair}
+    stronger = defaultdict(list)
+    for lower, upper in pairs:
+        stronger[lower].append(upper)
+
     def run(tables: Tables) -> Iterator[Finding]:
-        by_group: dict[Any, dict[Any, Record]] = defaultdict(dict)
-        for record in tables[sheet].records:
-            if record.ok(group_by, state):
-                by_group[record[group_by]][record[state]] = record
-        for group, states in by_group.items():
-            for lower, upper in pairs:
-                weak, strong = states.get(lower), states.get(upper)
-                if weak is None or strong is None:
-                    continue
-                for field in fields:
-                    a, b = weak.get(field), strong.get(field)
-                    if not (weak.ok(field) and strong.ok(field)):
-                        continue
-                    if isinstance(a, int | float) and isinstance(b, int | float) and a > b:
-                        yield weak.finding(
-                            Severity.ERROR,
-                            "order",
-                            f"{group} {lower} {field} {a} is above {upper} {field} {b} "
-                            f"({strong.cell(field)})",
-                            field,
-                            expected=f"at most {b}",
-                        )
-                    elif isinstance(a, int | float) and b is None:
-                        yield weak.finding(
-                            Severity.ERROR,
-                            "order",
-                            f"{group} {lower} has {field} {a} but {upper} has none "
-                            f"({strong.cell(field)})",
-                            field,
-                            expected="blank",
-                        )
+        sheet_records = tables[sheet].records
+        by_key: dict[tuple[Any, Any], Record] = {}
+        for record in sheet_records:
+            values = record.values
+            if values.get(state) in wanted and record.ok(group_by, state):
+                by_key[(values[group_by], values[state])] = record
+        for (group, lower), weak in by_key.items():
+            for upper in stronger.get(lower, ()):
+                strong = by_key.get((group, upper))
+                if strong is not None:
+                    yield from _compare(group, lower, upper, weak, strong)
+
+    def _compare(
+        group: Any, lower: str, upper: str, weak: Record, strong: Record
+    ) -> Iterator[Finding]:
+        for field in fields:
+            a, b = weak.values.get(field), strong.values.get(field)
+            if a is None or not (weak.ok(field) and strong.ok(field)):
+                continue
+            if isinstance(b, int | float) and a > b:
+                yield weak.finding(
+                    Severity.ERROR,
+                    "order",
+                    f"{group} {lower} {field} {a} is above {upper} {field} {b} "
+                    f"({strong.cell(field)})",
+                    field,
+                    expected=f"at most {b}",
+                )
+            elif b is None:
+                yield weak.finding(
+                    Severity.ERROR,
+                    "order",
+                    f"{group} {lower} has {field} {a} but {upper} has none ({strong.cell(field)})",
+                    field,
+                    expected="blank",
+                )
 
     return Check(f"order {sheet}.{state}", (sheet,), run)
 

@@ -67,6 +67,9 @@ class Sheet:
         )
 
 
+_NOTHING_INVALID: frozenset[str] = frozenset()
+
+
 @dataclass(eq=False, slots=True)
 class Record:
     """One data row: field name to value (a blank cell is None)."""
@@ -74,8 +77,9 @@ class Record:
     sheet: Sheet
     row: int
     values: dict[str, Any]
-    # Fields whose cell was already reported as wrong; checks leave them alone.
-    invalid: set[str] = field(default_factory=set)
+    # Fields whose cell was already reported as wrong; checks leave them alone. Shared and
+    # empty for the great majority of rows, so a large sheet costs no set per row.
+    invalid: frozenset[str] = _NOTHING_INVALID
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -84,7 +88,12 @@ class Record:
         return self.values.get(name)
 
     def ok(self, *names: str) -> bool:
-        return all(name in self.values and name not in self.invalid for name in names)
+        """True when every named field is present and was not reported as wrong."""
+        values, invalid = self.values, self.invalid
+        return all(name in values and name not in invalid for name in names)
+
+    def mark_invalid(self, name: str) -> None:
+        self.invalid = self.invalid | {name}
 
     def cell(self, name: str) -> str | None:
         return self.sheet.cell(name, self.row)
@@ -129,39 +138,65 @@ def tabulate(
     findings += _match_headers(sheet, rows[0] if rows else [], schema)
     covered = _apply_merges(sheet, raw, findings)
     findings += _hidden_lines(sheet, raw)
-    headed = set(sheet.columns.values()) | _all_headed_columns(rows)
-    plan = [(name, column, schema.fields[name].types) for name, column in sheet.columns.items()]
+    headed = _all_headed_columns(rows)
+    plan = [
+        (name, column - 1, "string" in types, bool({"integer", "number"} & types), types)
+        for name, column in sheet.columns.items()
+        for types in [schema.fields[name].types]
+    ]
+    width_headed = max(headed, default=0)
+    header_has_holes = len(headed) != width_headed
     for row_number, line in enumerate(rows[HEADER_ROW:], start=HEADER_ROW + 1):
         if all(value is None for value in line):
             continue
         values: dict[str, Any] = {}
         invalid: set[str] = set()
-        for name, column, types in plan:
-            value = line[column - 1] if column <= len(line) else None
-            if value is not None:
-                value, finding = _cell_value(sheet, row_number, column, name, value, types)
+        width = len(line)
+        # The common cases inline; anything unusual goes through _cell_value.
+        for name, index, takes_text, takes_number, types in plan:
+            value = line[index] if index < width else None
+            if value is None:
+                if (row_number, index + 1) in covered:
+                    invalid.add(name)
+            elif type(value) is str:
+                if takes_text and not value.isspace():
+                    pass
+                else:
+                    value, finding = _cell_value(sheet, row_number, index + 1, name, value, types)
+                    if finding is not None:
+                        findings.append(finding)
+            elif type(value) is float and takes_number and value.is_integer():
+                value = int(value)
+            else:
+                value, finding = _cell_value(sheet, row_number, index + 1, name, value, types)
                 if finding is not None:
                     findings.append(finding)
                     if finding.severity is Severity.ERROR:
                         invalid.add(name)
-            elif (row_number, column) in covered:
-                invalid.add(name)
             values[name] = value
-        for column, value in enumerate(line, start=1):
-            if value is not None and column not in headed:
-                findings.append(
-                    sheet.finding(
-                        Severity.ERROR,
-                        "outside-table",
-                        f"value {show(value)} is in column {get_column_letter(column)}, "
-                        "which has no header: the row has more entries than the table has columns",
-                        row=row_number,
-                        column=column,
-                        value=value,
-                    )
-                )
-        sheet.records.append(Record(sheet, row_number, values, invalid))
+        if width > width_headed or header_has_holes:
+            findings += _outside_table(sheet, row_number, line, headed)
+        record = Record(sheet, row_number, values)
+        if invalid:
+            record.invalid = frozenset(invalid)
+        sheet.records.append(record)
     return sheet, findings
+
+
+def _outside_table(sheet: Sheet, row: int, line: list[Any], headed: set[int]) -> list[Finding]:
+    return [
+        sheet.finding(
+            Severity.ERROR,
+            "outside-table",
+            f"value {show(value)} is in column {get_column_letter(column)}, which has no "
+            "header: the row has more entries than the table has columns",
+            row=row,
+            column=column,
+            value=value,
+        )
+        for column, value in enumerate(line, start=1)
+        if value is not None and column not in headed
+    ]
 
 
 def _all_headed_columns(rows: list[list[Any]]) -> set[int]:

@@ -79,7 +79,7 @@ def _schema_findings(sheet: Sheet, game: Game) -> list[Finding]:
         for problem in schema.problems(record.values):
             if problem.field in record.invalid:
                 continue
-            record.invalid.add(problem.field)
+            record.mark_invalid(problem.field)
             findings.append(
                 record.finding(
                     Severity.ERROR,

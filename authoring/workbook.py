@@ -8,7 +8,6 @@ view of those sheets is merged into the grid. The designer's file is only ever o
 
 from __future__ import annotations
 
-import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -25,9 +24,9 @@ _NS = {
     "rel": "http://schemas.openxmlformats.org/package/2006/relationships",
 }
 _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-# Markers in a sheet's XML that calamine's values alone would hide: a formula element,
-# an error-typed cell, a hidden row or column.
-_DETAIL_MARKERS = re.compile(rb'<(?:\w+:)?f[ >/]|t="e"|hidden="(?:1|true)"')
+# Markers in a sheet's XML that calamine's values alone would hide: a formula element
+# (possibly namespace-prefixed), an error-typed cell, a hidden row or column.
+_DETAIL_MARKERS = (b"<f>", b"<f ", b":f>", b":f ", b't="e"', b'hidden="1"', b'hidden="true"')
 _SCAN_CHUNK = 1 << 20
 
 
@@ -78,29 +77,23 @@ class RawWorkbook:
 
 def read_workbook(path: Path) -> RawWorkbook:
     _check_readable(path)
+    sheets: dict[str, RawSheet] = {}
     try:
         book = python_calamine.CalamineWorkbook.from_path(str(path))
-        metadata = book.sheets_metadata
-        grids = {
-            meta.name: book.get_sheet_by_name(meta.name).to_python(skip_empty_area=False)
-            for meta in metadata
-        }
+        for meta in book.sheets_metadata:
+            # Each lookup parses the whole sheet: take values and merges from one.
+            sheet = book.get_sheet_by_name(meta.name)
+            sheets[meta.name] = RawSheet(
+                name=meta.name,
+                hidden=meta.visible != python_calamine.SheetVisibleEnum.Visible,
+                rows=_trimmed(sheet.to_python(skip_empty_area=False)),
+                merged=[
+                    (r0 + 1, c0 + 1, r1 + 1, c1 + 1)
+                    for (r0, c0), (r1, c1) in sheet.merged_cell_ranges or []
+                ],
+            )
     except Exception as error:  # calamine raises several unrelated types for a damaged file
         raise UnreadableWorkbook(f"{path}: cannot read the workbook: {error}") from error
-    sheets = {
-        meta.name: RawSheet(
-            name=meta.name,
-            hidden=meta.visible != python_calamine.SheetVisibleEnum.Visible,
-            rows=_trimmed(grids[meta.name]),
-        )
-        for meta in metadata
-    }
-    for meta in metadata:
-        sheet = book.get_sheet_by_name(meta.name)
-        sheets[meta.name].merged = [
-            (r0 + 1, c0 + 1, r1 + 1, c1 + 1)
-            for (r0, c0), (r1, c1) in sheet.merged_cell_ranges or []
-        ]
     detailed = _sheets_needing_detail(path)
     if detailed:
         _add_detail(path, {name: sheets[name] for name in detailed if name in sheets})
@@ -129,8 +122,11 @@ def _check_readable(path: Path) -> None:
         raise UnreadableWorkbook(f"{path}: a zip archive, but not an xlsx workbook")
 
 
-def _trimmed(grid: list[list[Any]]) -> list[list[Any]]:
-    rows = [[None if cell == "" else cell for cell in row] for row in grid]
+def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
+    """Calamine's empty cells ("") become None, in place, and trailing blank rows go."""
+    for row in rows:
+        if "" in row:
+            row[:] = [None if cell == "" else cell for cell in row]
     while rows and all(cell is None for cell in rows[-1]):
         rows.pop()
     return rows
@@ -156,7 +152,8 @@ def _has_detail_markers(archive: zipfile.ZipFile, part: str) -> bool:
     tail = b""
     with archive.open(part) as stream:
         while chunk := stream.read(_SCAN_CHUNK):
-            if _DETAIL_MARKERS.search(tail + chunk):
+            window = tail + chunk
+            if any(marker in window for marker in _DETAIL_MARKERS):
                 return True
             tail = chunk[-32:]
     return False
