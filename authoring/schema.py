@@ -168,6 +168,8 @@ def _describe(schema: dict[str, Any]) -> str:
         declared = schema.get("type", "string")
         kinds = [declared] if isinstance(declared, str) else [t for t in declared if t != "null"]
         text = " or ".join(_TYPE_WORDS.get(kind, kind) for kind in kinds) or "a value"
+        if "pattern" in schema:
+            text += f" matching {schema['pattern']}"
         low, high = schema.get("minimum"), schema.get("maximum")
         if low is not None and high is not None:
             text += f" from {low} to {high}"
