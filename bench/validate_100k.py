@@ -23,6 +23,7 @@ from typing import Any
 
 ROWS = 100_000
 SHEET = "Counters"
+FLAW_EVERY = 100  # the flawed copy: 1% of rows fail their schema
 DATA = Path(__file__).parent / "data"
 STATES = (
     ("healthy", "foot_1", "front", 10, 6, 6),
@@ -36,7 +37,8 @@ STATES = (
 )
 
 
-def generate(path: Path, schema: Any) -> None:
+def generate(path: Path, schema: Any, bad_every: int = 0) -> None:
+    """Write the sheet; with `bad_every`, every such row has an attack out of range."""
     from openpyxl import Workbook
 
     book = Workbook(write_only=True)
@@ -46,6 +48,8 @@ def generate(path: Path, schema: Any) -> None:
         state, piece, face, attack, defence, movement = STATES[index % len(STATES)]
         weapon = "shortbow" if state in ("healthy", "wounded") and index % 5 == 0 else None
         note = f"generated counter {index}" if index % 3 == 0 else None
+        if bad_every and index % bad_every == 0:
+            attack = 99
         sheet.append(
             [
                 f"c{index // len(STATES):05d}",
@@ -90,7 +94,7 @@ def measure(command: list[str]) -> tuple[float, float, int, str]:
     return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), text
 
 
-def prepare(path: Path) -> None:
+def prepare(path: Path, flawed: Path) -> None:
     """Generate the file and its frictionless schema, then time our stages one by one."""
     from authoring.game import get_game
     from authoring.tables import tabulate
@@ -101,6 +105,9 @@ def prepare(path: Path) -> None:
     if not path.exists():
         print(f"generating {path} ...", flush=True)
         generate(path, schema)
+    if not flawed.exists():
+        print(f"generating {flawed} ...", flush=True)
+        generate(flawed, schema, bad_every=FLAW_EVERY)
     (DATA / "counters.schema.json").write_text(json.dumps(table_schema(schema), indent=1))
     print(f"{ROWS:,} rows x {len(schema.fields)} columns, {path.stat().st_size / 1e6:.1f} MB")
     print("authoring validate, stage by stage (in one process):")
@@ -124,7 +131,7 @@ def prepare(path: Path) -> None:
 
 def main() -> int:
     DATA.mkdir(exist_ok=True)
-    path = DATA / "counters_100k.xlsx"
+    path, flawed = DATA / "counters_100k.xlsx", DATA / "counters_100k_flawed.xlsx"
     scripts = Path(sys.executable).parent
     subprocess.run([sys.executable, __file__, "prepare"], check=True)
     ours = [
@@ -137,6 +144,7 @@ def main() -> int:
         SHEET,
     ]
     results = {"authoring validate": measure(ours)}
+    flawed_run = measure([*ours[:2], str(flawed), *ours[3:]])
     frictionless = shutil.which("frictionless", path=str(scripts))
     if frictionless:
         # frictionless reports every blank trailing cell of an xlsx row as a missing cell and
@@ -162,6 +170,12 @@ def main() -> int:
     print(f"{'tool':<24}{'seconds':>9}{'peak MB':>9}{'exit':>6}")
     for name, (seconds, megabytes, code, _) in results.items():
         print(f"{name:<24}{seconds:>9.2f}{megabytes:>9.0f}{code:>6}")
+    seconds, megabytes, code, output = flawed_run
+    verdict = output.strip().splitlines()[-1]
+    print(
+        f"authoring validate with 1% of rows wrong: {seconds:.2f} s, {megabytes:.0f} MB, "
+        f"exit {code}, {verdict}"
+    )
     ours_seconds = results["authoring validate"][0]
     if "frictionless validate" in results:
         theirs = results["frictionless validate"][0]
@@ -176,6 +190,6 @@ def main() -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["prepare"]:
-        prepare(DATA / "counters_100k.xlsx")
+        prepare(DATA / "counters_100k.xlsx", DATA / "counters_100k_flawed.xlsx")
     else:
         sys.exit(main())
