@@ -26,7 +26,9 @@ class Check:
     run: Callable[[Tables], Iterable[Finding]]
 
     def applies(self, tables: Tables) -> bool:
-        return all(name in tables for name in self.sheets)
+        """Only on sheets that are present with their full header: a sheet missing a column
+        has had that reported, and checking it further would repeat the one mistake."""
+        return all(name in tables and tables[name].complete for name in self.sheets)
 
 
 def _row_of(record: Record) -> str:
@@ -103,6 +105,8 @@ def tiles(
     def run(tables: Tables) -> Iterator[Finding]:
         groups: dict[Any, list[Record]] = defaultdict(list)
         for record in tables[sheet].records:
+            if group_by and not record.ok(group_by):
+                return  # the row's group is unknown: any group could look incomplete
             groups[record[group_by] if group_by else None].append(record)
         for group, records in groups.items():
             if not all(
@@ -231,38 +235,70 @@ def not_above(
 
 def grid(sheet: str, key: str, keys: Sequence[Any], noun: str = "row") -> Check:
     """A table's shape: its `key` column lists exactly `keys`, once each, in this order."""
+    order = {value: position for position, value in enumerate(keys)}
+    listing = " ".join(map(str, keys))
 
     def run(tables: Tables) -> Iterator[Finding]:
         records = tables[sheet].records
-        if not all(r.ok(key) for r in records):
-            return
-        wanted = list(keys)
-        expected = f"{noun}s {' '.join(map(str, wanted))} in this order, once each"
-        for position, record in enumerate(records):
-            value = record[key]
-            if position >= len(wanted):
-                yield record.finding(
-                    Severity.ERROR,
-                    "table-shape",
-                    f"extra {noun} {show(value)}: the table has {len(wanted)} rows",
-                    key,
-                    expected,
-                )
-            elif value != wanted[position]:
-                yield record.finding(
-                    Severity.ERROR,
-                    "table-shape",
-                    f"{noun} {show(value)} where {noun} {wanted[position]} belongs",
-                    key,
-                    expected,
-                )
-        if len(records) < len(wanted):
-            missing = " ".join(map(str, wanted[len(records) :]))
+        expected = f"{noun}s {listing}, once each, in this order"
+        if not records:
             yield tables[sheet].finding(
                 Severity.ERROR,
                 "table-shape",
-                f"the table stops after {len(records)} rows; {noun}s {missing} are missing",
+                f"the table has no rows; it needs {expected}",
                 expected=expected,
             )
+            return
+        if not all(r.ok(key) for r in records):
+            return
+        seen: dict[Any, Record] = {}
+        stray: list[Record] = []
+        for record in records:
+            value = record[key]
+            if value in order and value not in seen:
+                seen[value] = record
+            else:
+                stray.append(record)
+        missing = [value for value in keys if value not in seen]
+        absent = f"; {noun} {' '.join(map(str, missing))} is missing" if missing else ""
+        for record in stray:
+            value = record[key]
+            problem = (
+                f"{noun} {show(value)} appears twice (first in {_row_of(seen[value])})"
+                if value in seen
+                else f"{noun} {show(value)} is not one of this table's {noun}s"
+            )
+            yield record.finding(Severity.ERROR, "table-shape", problem + absent, key, expected)
+        if missing and not stray:
+            yield from _missing(records, missing, expected)
+        elif not missing and not stray:
+            yield from _misordered(records, expected)
+
+    def _missing(records: list[Record], missing: list[Any], expected: str) -> Iterator[Finding]:
+        first = order[missing[0]]
+        after = next((r for r in records if order[r[key]] > first), None)
+        where = "belongs before this row" if after else "belongs after this row"
+        yield (after or records[-1]).finding(
+            Severity.ERROR,
+            "table-shape",
+            f"{noun} {' '.join(map(str, missing))} is missing: {missing[0]} {where}",
+            key,
+            expected,
+        )
+
+    def _misordered(records: list[Record], expected: str) -> Iterator[Finding]:
+        highest: Record | None = None
+        for record in records:
+            if highest is not None and order[record[key]] < order[highest[key]]:
+                yield record.finding(
+                    Severity.ERROR,
+                    "table-shape",
+                    f"{noun} {show(record[key])} comes after {noun} {show(highest[key])} "
+                    f"({_row_of(highest)})",
+                    key,
+                    expected,
+                )
+            elif highest is None or order[record[key]] > order[highest[key]]:
+                highest = record
 
     return Check(f"grid {sheet}.{key}", (sheet,), run)

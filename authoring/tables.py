@@ -31,6 +31,8 @@ class Sheet:
     index: int
     columns: dict[str, int] = field(default_factory=dict)
     records: list[Record] = field(default_factory=list)
+    # False when a required column is missing from the header.
+    complete: bool = True
 
     def cell(self, field_name: str, row: int) -> str | None:
         column = self.columns.get(field_name)
@@ -248,6 +250,7 @@ def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list
         else:
             sheet.columns[name] = column
     missing = [name for name in schema.required if name not in sheet.columns]
+    sheet.complete = not missing
     for name in missing:
         closest = difflib.get_close_matches(name, list(unknown), n=1, cutoff=0.6)
         if closest:

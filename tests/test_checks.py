@@ -72,15 +72,32 @@ def test_crt_row_with_too_few_entries_is_an_error_at_that_row(toy_game, toy_book
     assert codes(result) == [("missing-value", "Crt", "C3")]
 
 
-def test_crt_rows_out_of_order_or_missing(toy_game, toy_book):
+def test_crt_row_missing(toy_game, toy_book):
     def edit(book):
-        book["Crt"]["A3"] = 3
-        book["Crt"].delete_rows(4)
+        book["Crt"].delete_rows(3)
 
     result = validate_workbook(toy_book(edit), toy_game)
-    assert codes(result) == [("table-shape", "Crt", None), ("table-shape", "Crt", "A3")]
-    assert "dies 3 are missing" in result.findings[0].message
-    assert "die 3 where die 2 belongs" in result.findings[1].message
+    assert codes(result) == [("table-shape", "Crt", "A3")]
+    assert "die 2 is missing: 2 belongs before this row" in result.findings[0].message
+
+
+def test_crt_rows_out_of_order(toy_game, toy_book):
+    def edit(book):
+        book["Crt"]["A3"], book["Crt"]["A4"] = 3, 2
+
+    result = validate_workbook(toy_book(edit), toy_game)
+    assert codes(result) == [("table-shape", "Crt", "A4")]
+    assert "die 2 comes after die 3 (row 3)" in result.findings[0].message
+
+
+def test_crt_row_typed_twice(toy_game, toy_book):
+    def edit(book):
+        book["Crt"]["A4"] = 2
+
+    result = validate_workbook(toy_book(edit), toy_game)
+    # One slip, one finding: the duplicate names the die that is now missing.
+    assert codes(result) == [("table-shape", "Crt", "A4")]
+    assert "die 2 appears twice (first in row 3); die 3 is missing" in result.findings[0].message
 
 
 def test_checks_skip_cells_already_reported(toy_game, toy_book):

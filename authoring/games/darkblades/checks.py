@@ -126,8 +126,12 @@ def counter_pieces(tables: Tables) -> Iterator[Finding]:
     characters = {r["id"]: r for r in tables["Characters"].records if r.ok("id", "can_ride")}
     pieces: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     counters = tables["Counters"].records
+    # A character with a wrong cell among its counters is not judged on its pieces: the
+    # wrong cell is reported already, and its piece would look incomplete.
+    unsure: set[str | None] = set()
     for record in counters:
         if not record.ok("character", "state", "piece", "face"):
+            unsure.add(record.get("character") if record.ok("character") else None)
             continue
         piece, face, state = record["piece"], record["face"], record["state"]
         pieces[record["character"]][piece].add(face)
@@ -151,7 +155,7 @@ def counter_pieces(tables: Tables) -> Iterator[Finding]:
             )
     for character, owned in pieces.items():
         source = characters.get(character)
-        if source is None:
+        if source is None or character in unsure:
             continue
         first = next(r for r in counters if r.get("character") == character)
         for piece, faces in owned.items():
@@ -178,7 +182,7 @@ def counter_pieces(tables: Tables) -> Iterator[Finding]:
                 expected=", ".join(sorted(wanted_pieces)),
             )
     for character, record in characters.items():
-        if character not in pieces:
+        if character not in pieces and character not in unsure and None not in unsure:
             yield record.finding(
                 Severity.ERROR,
                 "no-counters",
