@@ -11,8 +11,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from authoring.findings import Finding, render_json, render_text
-from authoring.game import Game, UnknownGame, all_games, get_game
+from authoring.findings import Finding, render_json, render_text, sorted_findings
+from authoring.game import Game, Model, UnknownGame, all_games, get_game
+from authoring.report import Report
 from authoring.schema import SchemaFileError
 from authoring.template import write_template
 from authoring.validate import validate_workbook
@@ -64,6 +65,22 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("--format", choices=["text", "json"], default="text")
     validate.set_defaults(run=_validate)
 
+    check = verbs.add_parser(
+        "check", help="validate, then prove the tables with the game's reference rules"
+    )
+    check.add_argument("game")
+    check.add_argument("--seed", type=int, default=1, help="seed for any Monte Carlo figure")
+    check.add_argument("--format", choices=["text", "json"], default="text")
+    check.set_defaults(run=_check)
+
+    simulate = verbs.add_parser("simulate", help="run one of a game's simulations")
+    simulate.add_argument("game")
+    simulate.add_argument("scenario")
+    simulate.add_argument("--runs", type=_positive, default=10_000)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--format", choices=["text", "json"], default="text")
+    simulate.set_defaults(run=_simulate)
+
     template = verbs.add_parser("template", help="write a blank workbook for a game")
     template.add_argument("game")
     template.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.xlsx")
@@ -89,6 +106,53 @@ def _validate(arguments: argparse.Namespace) -> int:
         ).findings
     print(render_json(findings) if arguments.format == "json" else render_text(findings))
     return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
+
+
+def _positive(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return number
+
+
+def _model(game: Game) -> tuple[Report, Model | None]:
+    """Validate the game's workbook; the model too when the data has no errors."""
+    validation = validate_workbook(game.workbook, game, display=_shown(game.workbook))
+    report = Report(findings=list(validation.findings))
+    if not validation.ok or game.model is None:
+        return report, None
+    return report, game.model(validation.tables)
+
+
+def _print_report(report: Report, form: str) -> int:
+    print(report.as_json() if form == "json" else report.as_text())
+    return EXIT_ERRORS if any(f.severity == "error" for f in report.findings) else EXIT_OK
+
+
+def _check(arguments: argparse.Namespace) -> int:
+    game = get_game(arguments.game)
+    if game.consistency is None:
+        raise UsageError(f"{game.name} has no reference rules to check with yet")
+    report, model = _model(game)
+    if model is not None:
+        proof = game.consistency(model, _shown(game.workbook), arguments.seed)
+        report.findings = sorted_findings(report.findings + proof.findings)
+        report.figures = proof.figures
+    return _print_report(report, arguments.format)
+
+
+def _simulate(arguments: argparse.Namespace) -> int:
+    game = get_game(arguments.game)
+    simulation = game.simulations.get(arguments.scenario)
+    if simulation is None:
+        known = ", ".join(game.simulations) or "none"
+        raise UsageError(f"{game.name} has no simulation {arguments.scenario!r} (known: {known})")
+    report, model = _model(game)
+    if model is not None:
+        result = simulation(model, arguments.runs, arguments.seed)
+        report.findings += result.findings
+        report.figures = result.figures
+    return _print_report(report, arguments.format)
 
 
 def _targets(targets: list[str], game_name: str | None) -> list[tuple[Path, Game]]:

@@ -7,13 +7,19 @@ every installed game without naming one.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
-from authoring.checks import Check
+from authoring.checks import Check, Tables
+from authoring.report import Report
 from authoring.schema import SheetSchema
+
+# A game's typed model is its own business: the core passes it along without looking inside.
+Model = Any
 
 CONTENT_ROOT = Path(
     os.environ.get("AUTHORING_CONTENT", Path(__file__).resolve().parent.parent / "content")
@@ -27,6 +33,12 @@ class Game:
     workbook_name: str
     sheets: tuple[str, ...]
     checks: tuple[Check, ...] = field(default=())
+    # From validated tables to the game's typed model (only called when there are no errors).
+    model: Callable[[Tables], Model] | None = None
+    # The reference rules' consistency checks: (model, workbook as shown, seed) -> report.
+    consistency: Callable[[Model, str, int], Report] | None = None
+    # Named simulations: (model, runs, seed) -> report.
+    simulations: Mapping[str, Callable[[Model, int, int], Report]] = field(default_factory=dict)
     content_root: Path = CONTENT_ROOT
 
     @property

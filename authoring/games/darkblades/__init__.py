@@ -1,7 +1,9 @@
 """DARK BLADES: a fantasy skirmish game on the Cry Havoc system (seed 002)."""
 
 from authoring.game import Game
+from authoring.games.darkblades import arena, consistency
 from authoring.games.darkblades.checks import CHECKS, SHEETS
+from authoring.games.darkblades.model import build_model
 
 GAME = Game(
     name="darkblades",
@@ -9,4 +11,7 @@ GAME = Game(
     workbook_name="darkblades.xlsx",
     sheets=SHEETS,
     checks=CHECKS,
+    model=build_model,
+    consistency=lambda model, workbook, seed: consistency.check(model, workbook),
+    simulations={"arena": arena.simulate},
 )

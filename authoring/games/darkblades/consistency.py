@@ -1,0 +1,258 @@
+"""`authoring check darkblades`: what the reference rules prove about the tables.
+
+Exact figures throughout: a combat result is a d10 lookup, so every probability is counted,
+not sampled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+from authoring.findings import Finding, Severity
+from authoring.games.darkblades.checks import DIE_FACES, ODDS, SHEETS
+from authoring.games.darkblades.combat import distribution
+from authoring.games.darkblades.model import CombatTable, DarkBlades, ResultKey
+from authoring.report import Figures, Report
+
+HAND_SIZE = 8  # the rules suggest dealing eight spell cards to each player
+
+EFFECTS = (
+    ("nothing", lambda k: k.affects == "nobody"),
+    ("D retreat", lambda k: k.affects == "defender" and k.injury is None and k.retreat_hexes > 0),
+    ("D unhorsed", lambda k: k.affects == "defender" and k.injury is None and k.dismounted),
+    ("D stunned", lambda k: k.affects == "defender" and k.injury == "stunned"),
+    ("D wounded", lambda k: k.affects == "defender" and k.injury == "wounded"),
+    ("D killed", lambda k: k.affects == "defender" and k.injury == "killed"),
+    ("A retreat", lambda k: k.affects == "attacker" and k.injury is None and k.retreat_hexes > 0),
+    ("A hurt", lambda k: k.affects == "attacker" and (k.injury is not None or k.dismounted)),
+)
+
+
+def check(game: DarkBlades, workbook: str) -> Report:
+    report = Report()
+    report.figures.append(_shapes(game))
+    for table in game.combat_tables.values():
+        report.figures.append(_effects(table))
+        report.findings += _monotonicity(table, workbook)
+    report.figures.append(_spell_deck(game))
+    report.figures.append(_counter_mix(game))
+    report.findings += _counter_sanity(game, workbook)
+    return report
+
+
+def _shapes(game: DarkBlades) -> Figures:
+    rows = []
+    for table in game.combat_tables.values():
+        used = sorted({code for row in table.codes for code in row})
+        rows.append(
+            (
+                table.sheet,
+                table.title,
+                len(table.codes),
+                len(table.codes[0]),
+                " ".join(used),
+                len(table.keys),
+            )
+        )
+    return Figures(
+        "Combat results tables: shape and keys",
+        ("sheet", "table", "die rows", "odds columns", "codes used", "keys"),
+        tuple(rows),
+    )
+
+
+def _effects(table: CombatTable) -> Figures:
+    rows = []
+    for column, odds in enumerate(ODDS):
+        chances = distribution(table, column)
+        shares = [
+            sum((p for code, p in chances.items() if test(table.keys[code])), Fraction(0))
+            for _, test in EFFECTS
+        ]
+        severity = sum((p * table.keys[code].severity for code, p in chances.items()), Fraction(0))
+        rows.append((odds, *(float(share) for share in shares), float(severity)))
+    return Figures(
+        f"{table.sheet} ({table.title}): chance of each effect per odds column",
+        ("odds", *(name for name, _ in EFFECTS), "E[severity]"),
+        tuple(rows),
+        note="Exact: each of the 10 die faces counted once. D = defender, A = attacker; "
+        "severity is the designer's rank in CRT_Keys (positive favours the attacker).",
+    )
+
+
+def _monotonicity(table: CombatTable, workbook: str) -> list[Finding]:
+    """The table's order against the designer's severity ranks.
+
+    Every die face is equally likely, so what play feels is each column's distribution: a
+    better odds column should be at least as good for the attacker at every severity level
+    (first-order stochastic dominance). Within the grid, results that do something should
+    run from the attacker's best at die 1 downwards, and improve from left to right; cells
+    with no effect are the blank background and are not compared.
+    """
+    findings: list[Finding] = []
+
+    def warn(die: int, column: int, code: str, message: str, expected: str) -> None:
+        sheet, cell = table.places[die - 1][column].split("!")
+        if die == 0:
+            cell = f"{cell.rstrip('0123456789')}1"
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                code,
+                message,
+                workbook,
+                sheet=sheet,
+                cell=cell,
+                field=ODDS[column],
+                value=table.codes[die - 1][column] if die else ODDS[column],
+                expected=expected,
+                order=(SHEETS.index(sheet) + 1, max(die, 0) + 1, column + 2),
+            )
+        )
+
+    def effect(die: int, column: int) -> ResultKey | None:
+        key = table.result(die, column)
+        return None if key.affects == "nobody" else key
+
+    for column in range(1, len(ODDS)):
+        worse = _dominance_gap(table, column - 1, column)
+        if worse is not None:
+            warn(
+                0,
+                column,
+                "odds-dominance",
+                f"odds {ODDS[column]} give a result of severity {worse} or better less often "
+                f"than odds {ODDS[column - 1]} do: better odds should never hurt the attacker",
+                f"P(severity >= {worse}) at least as high as at {ODDS[column - 1]}",
+            )
+    for column in range(len(ODDS)):
+        previous: tuple[int, ResultKey] | None = None
+        for die in DIE_FACES:
+            here = effect(die, column)
+            if here is None:
+                continue
+            if previous is not None and here.severity > previous[1].severity:
+                die_before, before = previous
+                warn(
+                    die,
+                    column,
+                    "die-order",
+                    f"die {die % 10} gives {here.code} (severity {here.severity}), better for "
+                    f"the attacker than {before.code} (severity {before.severity}) on die "
+                    f"{die_before % 10} above it",
+                    f"severity of at most {before.severity}",
+                )
+            previous = (die, here)
+    for die in DIE_FACES:
+        last: tuple[int, ResultKey] | None = None
+        for column in range(len(ODDS)):
+            here = effect(die, column)
+            if here is None:
+                continue
+            if last is not None and here.severity < last[1].severity:
+                column_before, before = last
+                warn(
+                    die,
+                    column,
+                    "odds-order",
+                    f"at odds {ODDS[column]} the result {here.code} (severity {here.severity}) "
+                    f"is worse for the attacker than {before.code} (severity "
+                    f"{before.severity}) at {ODDS[column_before]} on the same die",
+                    f"severity of at least {before.severity}",
+                )
+            last = (column, here)
+    return findings
+
+
+def _dominance_gap(table: CombatTable, weaker: int, stronger: int) -> int | None:
+    """The lowest severity level the stronger column reaches less often, if any."""
+
+    def at_least(chances: dict[str, Fraction], level: int) -> Fraction:
+        return sum(
+            (p for code, p in chances.items() if table.keys[code].severity >= level), Fraction(0)
+        )
+
+    low, high = distribution(table, weaker), distribution(table, stronger)
+    for level in sorted({key.severity for key in table.keys.values()}):
+        if at_least(high, level) < at_least(low, level):
+            return level
+    return None
+
+
+def _spell_deck(game: DarkBlades) -> Figures:
+    deck = game.spell_cards
+    rows = []
+    for spell in game.spells:
+        in_hand = 1 - Fraction(comb(deck - spell.copies, HAND_SIZE), comb(deck, HAND_SIZE))
+        rows.append(
+            (
+                spell.name,
+                spell.copies,
+                float(Fraction(spell.copies, deck)),
+                spell.area,
+                float(in_hand),
+            )
+        )
+    rows.append(("all spells", deck, 1.0, "", 1.0))
+    return Figures(
+        f"Spell deck: {len(game.spells)} spells on {deck} cards",
+        ("spell", "cards", "share", "area", f"P(in a hand of {HAND_SIZE})"),
+        tuple(rows),
+        note=f"Exact hypergeometric chance that a hand of {HAND_SIZE} dealt from the shuffled "
+        "deck holds at least one copy.",
+    )
+
+
+def _counter_mix(game: DarkBlades) -> Figures:
+    pieces: Counter[tuple[str, str]] = Counter()
+    characters: Counter[tuple[str, str]] = Counter()
+    for character in game.characters.values():
+        count = len({face.piece for face in character.faces.values()})
+        pieces[(character.side, character.kind)] += character.copies * count
+        characters[(character.side, character.kind)] += character.copies
+    rows = [
+        (side, kind, characters[(side, kind)], pieces[(side, kind)])
+        for side, kind in sorted(pieces)
+    ]
+    markers = sum(m.copies for m in game.markers)
+    rows.append(("markers", "", 0, markers))
+    rows.append(("total", "", sum(characters.values()), game.counters))
+    return Figures(
+        "Counter mix (double-sided counters)",
+        ("side", "kind", "characters", "counters"),
+        tuple(rows),
+    )
+
+
+def _counter_sanity(game: DarkBlades, workbook: str) -> list[Finding]:
+    """Every character that fights prints the strengths combat needs on its healthy face."""
+    findings = []
+    for character in game.characters.values():
+        healthy = character.faces.get("healthy")
+        needs_attack = character.special != "mule"
+        if healthy is None:
+            continue
+        missing = [
+            name
+            for name, value in (
+                ("attack", healthy.attack),
+                ("defence", healthy.defence),
+                ("movement", healthy.movement),
+            )
+            if value is None and (name != "attack" or needs_attack)
+        ]
+        if missing:
+            findings.append(
+                Finding(
+                    Severity.WARNING,
+                    "counter-strengths",
+                    f"{character.id}'s healthy face prints no {' or '.join(missing)}",
+                    workbook,
+                    sheet="Counters",
+                    field=missing[0],
+                    order=(SHEETS.index("Counters") + 1, 0, 0),
+                )
+            )
+    return findings
