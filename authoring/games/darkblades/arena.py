@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from authoring.games.darkblades.combat import Condition, attack_column, suffer
+from authoring.games.darkblades.combat import Condition, attack_column, roll, suffer
 from authoring.games.darkblades.model import Character, DarkBlades
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
@@ -88,7 +88,7 @@ def _attack(
     strength = breath if breath is not None else attacker.strength("attack")
     column = attack_column(game, [strength], [defender.strength("defence")])
     assert column is not None  # melee is never forbidden
-    key = game.combat_tables[TABLE].result(rng.randint(1, 10), column)
+    key = roll(game.combat_tables[TABLE], column, rng)
     if key.affects == "defender":
         defender.condition = suffer(defender.condition, key, any_hurt_kills=_is_dog(defender))
         defender.misses_half = defender.condition.health == "stunned"

@@ -6,6 +6,7 @@ Monte Carlo simulator and the tests.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -99,6 +100,11 @@ def distribution(table: CombatTable, column: int) -> dict[str, Fraction]:
         code = table.codes[die - 1][column]
         chances[code] = chances.get(code, Fraction(0)) + Fraction(1, len(DIE_FACES))
     return chances
+
+
+def roll(table: CombatTable, column: int, rng: random.Random) -> ResultKey:
+    """One attack resolved with a d10 from `rng`."""
+    return table.result(rng.randint(1, len(DIE_FACES)), column)
 
 
 @dataclass(frozen=True)

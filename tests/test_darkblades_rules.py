@@ -1,0 +1,268 @@
+"""DARK BLADES' reference rules on the real data: hand-picked combat cases, exact figures
+against a seeded Monte Carlo, and the check and simulate commands."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+
+import openpyxl
+import pytest
+
+from authoring.cli import main
+from authoring.game import get_game
+from authoring.games.darkblades import arena
+from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
+from authoring.games.darkblades.combat import (
+    Condition,
+    Situation,
+    attack_column,
+    distribution,
+    odds_column,
+    roll,
+    suffer,
+)
+from authoring.games.darkblades.consistency import check
+from authoring.games.darkblades.model import DarkBlades, build_model
+from authoring.simulation import Proportion, run_rng
+from authoring.validate import validate_workbook
+
+GAME = get_game("darkblades")
+
+
+@pytest.fixture(scope="module")
+def model() -> DarkBlades:
+    validation = validate_workbook(GAME.workbook, GAME)
+    assert validation.ok
+    return build_model(validation.tables)
+
+
+def column(odds: str) -> int:
+    return ODDS.index(odds)
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "odds"),
+    [
+        (8, 3, "2-1"),  # the rulebook's own example: rounded down
+        (20, 10, "2-1"),  # the crossbow example at 28 hexes
+        (10, 10, "1-1"),
+        (5, 6, "1-2"),
+        (1, 10, "1-2"),  # worse than the table: capped at its first column
+        (130, 10, "12-1"),  # better than the table: capped at its last column
+    ],
+)
+def test_odds_are_rounded_down_and_capped(attack, defence, odds):
+    assert odds_column(attack, defence) == column(odds)
+
+
+def test_missile_attack_strength_by_range(model):
+    crossbow, shortbow = model.missile_weapons["crossbow"], model.missile_weapons["shortbow"]
+    assert [crossbow.attack_at(h) for h in (1, 15, 16, 28, 30, 31, 55, 56)] == [
+        30,
+        30,
+        20,
+        20,
+        20,
+        10,
+        10,
+        None,
+    ]
+    assert [shortbow.attack_at(h) for h in (15, 16, 25, 26, 40, 41)] == [20, 10, 10, 5, 5, None]
+
+
+@pytest.mark.parametrize(
+    ("situation", "missile", "odds"),
+    [
+        (Situation(), False, "4-1"),
+        (Situation(attacker_terrain="-", defender_terrain="+"), False, "2-1"),
+        (Situation(attacker_terrain="0", defender_terrain="+"), False, "3-1"),
+        (Situation(attacker_terrain="+", defender_terrain="-"), False, "6-1"),
+        (Situation(attacker_terrain="+", defender_terrain="+"), False, "4-1"),
+        (Situation(cover="light"), True, "3-1"),  # "a 4-1 attack becomes a 3-1 attack"
+        (Situation(cover="medium"), True, "2-1"),
+        (Situation(riding_fast=True), True, "3-1"),
+        (Situation(help_spell=True), False, "5-1"),
+        (Situation(help_spell_defence=True), False, "3-1"),
+        (Situation(magic_sword=True), False, "6-1"),
+        (Situation(magic_ring=True), False, "3-1"),
+        (Situation(magic_sword=True, help_spell=True, attacker_terrain="+"), False, "8-1"),
+    ],
+)
+def test_column_shifts(model, situation, missile, odds):
+    assert attack_column(model, [16], [4], situation, missile=missile) == column(odds)
+
+
+def test_targets_in_infinite_cover_cannot_be_fired_on(model):
+    assert attack_column(model, [30], [5], Situation(cover="infinite"), missile=True) is None
+
+
+def test_shifts_stop_at_the_table_ends(model):
+    worst = Situation(attacker_terrain="-", defender_terrain="+", help_spell_defence=True)
+    assert attack_column(model, [3], [6], worst) == column("1-2")
+    best = Situation(attacker_terrain="+", defender_terrain="-", magic_sword=True)
+    assert attack_column(model, [120], [10], best) == column("12-1")
+
+
+def test_several_attackers_and_defenders_combine(model):
+    assert attack_column(model, [6, 6], [4]) == column("3-1")
+    assert attack_column(model, [6, 6], [4, 2]) == column("2-1")
+
+
+def key(model, table, code):
+    return model.combat_tables[table].keys[code]
+
+
+def test_results_change_a_characters_state(model):
+    stunned = key(model, "CRT_InfVsInf", "D")
+    wounded = key(model, "CRT_InfVsInf", "E")
+    killed = key(model, "CRT_InfVsInf", "F")
+    retreat = key(model, "CRT_InfVsInf", "C")
+    healthy = Condition()
+    assert suffer(healthy, stunned).health == "stunned"
+    assert suffer(healthy, wounded).health == "wounded"
+    assert suffer(healthy, killed).health == "dead"
+    # Stunned or wounded and hurt again: dead.
+    assert suffer(Condition("stunned"), wounded).health == "dead"
+    assert suffer(Condition("wounded"), stunned).health == "dead"
+    # A retreat that cannot be made wounds instead; a wounded character then dies.
+    assert suffer(healthy, retreat).health == "healthy"
+    assert suffer(healthy, retreat, can_retreat=False).health == "wounded"
+    assert suffer(Condition("wounded"), retreat, can_retreat=False).health == "dead"
+    # War dogs die of any stun or wound.
+    assert suffer(healthy, stunned, any_hurt_kills=True).health == "dead"
+
+
+def test_mounted_results(model):
+    rider = Condition(mounted=True)
+    wounded = suffer(rider, key(model, "CRT_MtdVsMtd", "F"))
+    assert (wounded.health, wounded.mounted, wounded.face) == ("wounded", True, "mounted_wounded")
+    unhorsed = suffer(rider, key(model, "CRT_MtdVsMtd", "H"))
+    assert (unhorsed.health, unhorsed.mounted, unhorsed.horse_alive) == ("wounded", False, False)
+    assert unhorsed.face == "wounded"
+    thrown = suffer(rider, key(model, "CRT_MtdVsMtd", "G"))
+    assert (thrown.health, thrown.mounted, thrown.horse_alive) == ("stunned", False, True)
+    assert suffer(rider, key(model, "CRT_MtdVsMtd", "J")).health == "dead"
+    assert (
+        suffer(Condition("wounded", mounted=True), key(model, "CRT_MtdVsMtd", "G")).health == "dead"
+    )
+
+
+def test_exact_distribution_of_a_column(model):
+    chances = distribution(model.combat_tables["CRT_InfVsInf"], column("1-2"))
+    tenth = Fraction(1, 10)
+    assert chances == {"C": tenth, "B": tenth, "A": tenth, "-": 7 * tenth}
+    for table in model.combat_tables.values():
+        for index in range(len(ODDS)):
+            assert sum(distribution(table, index).values()) == 1
+
+
+@pytest.mark.parametrize("sheet", CRT_SHEETS)
+def test_exact_probabilities_agree_with_a_seeded_monte_carlo(model, sheet):
+    table = model.combat_tables[sheet]
+    index = column("5-1")
+    runs = 20_000
+    rng = run_rng(2026, 0)
+    counts = Counter(roll(table, index, rng).code for _ in range(runs))
+    for code, exact in distribution(table, index).items():
+        low, high = Proportion(counts[code], runs).interval
+        assert low <= exact <= high, (sheet, code, float(exact), low, high)
+
+
+def test_arena_is_reproducible_and_depends_on_the_seed(model):
+    first = arena.simulate(model, 500, 11).figures[0]
+    again = arena.simulate(model, 500, 11).figures[0]
+    other = arena.simulate(model, 500, 12).figures[0]
+    assert first.as_dict() == again.as_dict()
+    assert first.as_dict() != other.as_dict()
+
+
+def test_arena_first_blow_matches_the_exact_odds(model):
+    """Dark Blades strikes first: how often his first blow ends a fight at once."""
+    hero, goblin = model.characters["dark_blades"], model.characters["goblin"]
+    index = attack_column(model, [hero.face("healthy").attack], [goblin.face("healthy").defence])
+    table = model.combat_tables[arena.TABLE]
+    exact = sum(p for code, p in distribution(table, index).items() if table.keys[code].killed)
+    runs = 4000
+    first_blow_kills = sum(
+        1
+        for run in range(runs)
+        if arena.fight(
+            model, arena.Fighter(hero), arena.Fighter(goblin), run_rng(5, run)
+        ).half_turns
+        == 1
+    )
+    assert 0 < exact < 1
+    low, high = Proportion(first_blow_kills, runs).interval
+    assert low <= exact <= high
+
+
+def test_arena_stages_narrow_down(model):
+    figures = arena.simulate(model, 2000, 3).figures[0]
+    alive = [row[1] for row in figures.rows]
+    assert alive[0].runs == 2000
+    assert alive[0].value >= alive[1].value >= alive[2].value
+    reached = [row[3] for row in figures.rows]
+    assert reached[0] == 2000 and reached[1] == alive[0].hits and reached[2] == alive[1].hits
+
+
+def test_check_command_reports_figures_and_cell_warnings(capsys):
+    assert main(["check", "darkblades", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    titles = [figures["title"] for figures in report["figures"]]
+    assert titles[0] == "Combat results tables: shape and keys"
+    assert any(title.startswith("CRT_MslVsInf") for title in titles)
+    assert any(title.startswith("Spell deck: 14 spells on 24 cards") for title in titles)
+    assert not [f for f in report["findings"] if f["severity"] == "error"]
+    places = {(f["code"], f["sheet"], f["cell"]) for f in report["findings"]}
+    # The designer's ranks put G (unhorsed, stunned) below F (wounded) in Mounted v Mounted.
+    assert ("odds-order", "CRT_MtdVsMtd", "D2") in places
+
+
+def test_check_names_the_cell_that_breaks_the_order(tmp_path, capsys):
+    book = openpyxl.load_workbook(GAME.workbook)
+    book["CRT_InfVsInf"]["N2"] = "A"  # die 1 at 12-1: the attacker wounded instead of a kill
+    path = tmp_path / "darkblades.xlsx"
+    book.save(path)
+    validation = validate_workbook(path, GAME)
+    report = check(build_model(validation.tables), "darkblades.xlsx")
+    places = {(f.code, f.sheet, f.cell) for f in report.findings}
+    assert ("odds-order", "CRT_InfVsInf", "N2") in places
+    assert ("odds-dominance", "CRT_InfVsInf", "N1") in places
+    baseline = check(build_model(validate_workbook(GAME.workbook, GAME).tables), "x")
+    assert not [f for f in baseline.findings if f.sheet == "CRT_InfVsInf" and f.cell == "N2"]
+
+
+def test_check_stops_at_data_errors(tmp_path, monkeypatch, capsys):
+    book = openpyxl.load_workbook(GAME.workbook)
+    book["CRT_InfVsInf"]["D7"] = "Q"
+    content = tmp_path / "content" / "darkblades"
+    (content / "schemas").mkdir(parents=True)
+    for schema in (GAME.content_dir / "schemas").iterdir():
+        (content / "schemas" / schema.name).write_bytes(schema.read_bytes())
+    book.save(content / "darkblades.xlsx")
+    monkeypatch.setattr(type(GAME), "content_dir", property(lambda self: content))
+    assert main(["check", "darkblades"]) == 1
+    out = capsys.readouterr().out
+    assert "CRT_InfVsInf!D7: error: unknown result 'Q'" in out
+    assert "Combat results tables" not in out
+
+
+def test_simulate_command_is_reproducible(capsys):
+    assert main(["simulate", "darkblades", "arena", "--runs", "300", "--seed", "9"]) == 0
+    first = capsys.readouterr().out
+    assert main(["simulate", "darkblades", "arena", "--runs", "300", "--seed", "9"]) == 0
+    assert capsys.readouterr().out == first
+    assert "n=300" in first
+
+
+def test_simulate_unknown_scenario_is_a_usage_error(capsys):
+    assert main(["simulate", "darkblades", "nowhere"]) == 2
+    assert "known: arena" in capsys.readouterr().err
+
+
+def test_simulate_needs_a_positive_number_of_runs(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "darkblades", "arena", "--runs", "0"])
+    assert stop.value.code == 2
