@@ -8,6 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Call `write` on a temporary file beside `path`, then rename it into place."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -15,6 +21,8 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     os.close(handle)
     try:
         write(Path(temporary))
+        # mkstemp makes the file private; a finished output gets the usual permissions.
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -1,0 +1,1 @@
+"""The game-agnostic PDF rendering core: paper and sizes, fonts, documents, imposition, flow."""

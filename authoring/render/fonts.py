@@ -1,0 +1,91 @@
+"""The embedded body font family, and a check that text uses only characters it can print.
+
+reportlab prints a character its font lacks as an empty box, without a warning, so text
+from a workbook is checked against the font's own character map before it is drawn.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from functools import cache
+from importlib.resources import as_file, files
+from typing import NamedTuple
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+BODY = "Body"
+BODY_BOLD = "Body-Bold"
+BODY_ITALIC = "Body-Italic"
+BODY_BOLD_ITALIC = "Body-BoldItalic"
+
+_FILES = {
+    BODY: "SourceSansPro-Regular.ttf",
+    BODY_BOLD: "SourceSansPro-Bold.ttf",
+    BODY_ITALIC: "SourceSansPro-It.ttf",
+    BODY_BOLD_ITALIC: "SourceSansPro-BoldIt.ttf",
+}
+
+
+@cache
+def register_body_fonts() -> str:
+    """Register the four faces once, as one family so `<b>` and `<i>` find them; return it."""
+    folder = files("font_source_sans_pro") / "files"
+    for name, filename in _FILES.items():
+        with as_file(folder / filename) as path:
+            pdfmetrics.registerFont(TTFont(name, path))
+    pdfmetrics.registerFontFamily(
+        BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
+    )
+    return BODY
+
+
+@cache
+def _printable() -> frozenset[int]:
+    """Code points every face of the family has a glyph for: text may be set in any of them."""
+    register_body_fonts()
+    maps = [set(pdfmetrics.getFont(name).face.charToGlyph) for name in _FILES]
+    return frozenset(set.intersection(*maps))
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of `text` the body family would print as empty boxes."""
+    printable = _printable()
+    return {
+        character
+        for character in set(text)
+        if ord(character) not in printable
+        and not character.isspace()
+        and unicodedata.category(character) != "Cc"
+    }
+
+
+class MissingGlyphs(NamedTuple):
+    text: str
+    characters: str
+    place: str
+
+
+class GlyphError(Exception):
+    """Texts the body font cannot print, each with the place the caller says it came from."""
+
+    def __init__(self, problems: list[MissingGlyphs]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(_describe(problem) for problem in problems))
+
+
+def _describe(problem: MissingGlyphs) -> str:
+    names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in problem.characters)
+    return f"{problem.place}: {problem.text!r} has characters the font cannot print: {names}"
+
+
+def require_glyphs(items: Iterable[tuple[str, str]]) -> None:
+    """Check many (text, place) pairs; raise one GlyphError listing every text that fails."""
+    problems = []
+    for text, place in items:
+        missing = missing_glyphs(text)
+        if missing:
+            problems.append(MissingGlyphs(text, "".join(sorted(missing)), place))
+    if problems:
+        raise GlyphError(problems)

@@ -1,0 +1,469 @@
+"""The rendering core, checked on real PDFs read back with pypdf."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdf
+import pytest
+from pypdf.generic import ContentStream
+from reportlab.lib.units import mm
+
+from authoring.render.document import new_canvas
+from authoring.render.flow import (
+    MarkupError,
+    build_book,
+    data_table,
+    inline_markup,
+    jinja_environment,
+    markup_to_flowables,
+)
+from authoring.render.fonts import GlyphError, missing_glyphs, require_glyphs
+from authoring.render.imposition import Layout, Rect, impose
+from authoring.render.paper import (
+    CARD_SIZES,
+    COUNTER_SIZES,
+    PAPERS,
+    PRINTABLE_MARGIN,
+    Size,
+)
+
+SIZES = [CARD_SIZES["poker"], COUNTER_SIZES["5/8"], COUNTER_SIZES["3/4"]]
+LAYOUTS = [(paper, size) for paper in PAPERS.values() for size in SIZES]
+IDS = [f"{paper.name}-{size.name}" for paper, size in LAYOUTS]
+LABEL = re.compile(r"#\d+")
+CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
+
+
+def label_centre(canvas, item, slot):
+    """Draw the item's id starting at its trim centre, so the text origin marks the centre."""
+    x, y, width, height = slot.trim
+    canvas.setFont("Body", 4)
+    canvas.drawString(x + width / 2, y + height / 2, f"#{item}")
+
+
+def coloured_back(canvas, item, slot):
+    canvas.setFillColorRGB(0.2, 0.2, 0.5)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    label_centre(canvas, item, slot)
+
+
+def origin(cm, tm):
+    """Where a text run starts on the page: its text matrix placed by the current transform."""
+    x, y = tm[4], tm[5]
+    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
+
+
+def labels(page):
+    """Where each `#k` label starts, from the page's text operators."""
+    found = {}
+
+    def visit(text, cm, tm, font, size):
+        if LABEL.fullmatch(text.strip()):
+            found[int(text.strip()[1:])] = origin(cm, tm)
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def texts(page):
+    """Each text drawn on the page with where it starts."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), *origin(cm, tm)))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def page_lines(reader, page):
+    """Straight segments stroked outside any saved graphics state: the sheet's own marks."""
+    segments, depth, point = [], 0, None
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator == b"q":
+            depth += 1
+        elif operator == b"Q":
+            depth -= 1
+        elif depth == 0 and operator == b"m":
+            point = tuple(map(float, operands))
+        elif depth == 0 and operator == b"l":
+            end = tuple(map(float, operands))
+            segments.append((*point, *end))
+            point = end
+    return segments
+
+
+def overlap(a, b):
+    """Whether two rectangles share inside area; a segment is a rectangle with no width."""
+    return (
+        a.x < b.x + b.width - 1e-3
+        and b.x < a.x + a.width - 1e-3
+        and a.y < b.y + b.height - 1e-3
+        and b.y < a.y + a.height - 1e-3
+    )
+
+
+def as_rect(segment):
+    x1, y1, x2, y2 = segment
+    return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+
+
+def inside(inner, outer, tolerance=1e-6):
+    return (
+        inner.x >= outer.x - tolerance
+        and inner.y >= outer.y - tolerance
+        and inner.x + inner.width <= outer.x + outer.width + tolerance
+        and inner.y + inner.height <= outer.y + outer.height + tolerance
+    )
+
+
+def fonts_of(reader):
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            yield font.get_object()
+
+
+def ends(segment, mirrored_in=None):
+    """A segment as its two end points, either way round; mirrored left to right if asked."""
+    x1, y1, x2, y2 = segment
+    if mirrored_in is not None:
+        x1, x2 = mirrored_in - x1, mirrored_in - x2
+    return frozenset({(round(x1, 2), round(y1, 2)), (round(x2, 2), round(y2, 2))})
+
+
+# Geometry
+
+
+@pytest.mark.parametrize(("paper", "size"), LAYOUTS, ids=IDS)
+def test_art_lies_in_the_printable_area_and_backs_mirror_fronts(paper, size):
+    layout = Layout.for_items(paper, size)
+    printable = Rect(
+        PRINTABLE_MARGIN,
+        PRINTABLE_MARGIN,
+        paper.width - 2 * PRINTABLE_MARGIN,
+        paper.height - 2 * PRINTABLE_MARGIN,
+    )
+    assert len(layout.front) == len(layout.back) == layout.columns * layout.rows
+    for front, back in zip(layout.front, layout.back, strict=True):
+        assert inside(front.bleed, printable)
+        assert inside(front.trim, front.bleed)
+        assert back.trim.x == pytest.approx(paper.width - front.trim.x - front.trim.width)
+        assert back.trim.y == front.trim.y
+        assert back.bleed.x == pytest.approx(paper.width - front.bleed.x - front.bleed.width)
+    for index, slot in enumerate(layout.front):
+        for other in layout.front[index + 1 :]:
+            assert not overlap(slot.bleed, other.bleed)
+
+
+def test_a_poker_deck_is_nine_up_on_both_papers_by_sharing_the_bleed():
+    for paper in PAPERS.values():
+        layout = Layout.for_items(paper, CARD_SIZES["poker"])
+        assert (layout.columns, layout.rows) == (3, 3)
+        # Neighbours share a cut: the first card's right edge is the second card's left edge.
+        first, second = layout.front[0].trim, layout.front[1].trim
+        assert first.x + first.width == pytest.approx(second.x)
+        assert layout.front[0].bleed.x == pytest.approx(first.x - 3 * mm)
+
+
+def test_an_item_larger_than_the_paper_is_refused():
+    with pytest.raises(ValueError, match="poster"):
+        Layout.for_items(PAPERS["a4"], Size("poster", 300 * mm, 400 * mm))
+
+
+@pytest.mark.parametrize(("paper", "size"), LAYOUTS, ids=IDS)
+def test_labels_read_back_from_the_pdf_register_front_to_back(tmp_path, paper, size):
+    path = tmp_path / "sheet.pdf"
+    items = list(range(Layout.for_items(paper, size).per_sheet + 2))  # a part-filled 2nd sheet
+    layout = impose(
+        path, paper, items, label_centre, coloured_back, size=size, title="Registration"
+    )
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 4
+    for sheet in range(2):
+        front, back = labels(reader.pages[2 * sheet]), labels(reader.pages[2 * sheet + 1])
+        on_sheet = items[sheet * layout.per_sheet : (sheet + 1) * layout.per_sheet]
+        assert sorted(front) == sorted(back) == on_sheet
+        for slot_index, item in enumerate(on_sheet):
+            trim = layout.front[slot_index].trim
+            (fx, fy), (bx, by) = front[item], back[item]
+            assert fx == pytest.approx(trim.x + trim.width / 2, abs=CLOSE)
+            assert fy == pytest.approx(trim.y + trim.height / 2, abs=CLOSE)
+            assert bx == pytest.approx(paper.width - fx, abs=CLOSE)
+            assert by == pytest.approx(fy, abs=CLOSE)
+
+
+@pytest.mark.parametrize(("paper", "size"), LAYOUTS, ids=IDS)
+def test_crop_marks_read_back_from_the_pdf_stay_off_the_items(tmp_path, paper, size):
+    path = tmp_path / "sheet.pdf"
+    layout = impose(path, paper, [1, 2], label_centre, coloured_back, size=size, title="Marks")
+    reader = pypdf.PdfReader(path)
+    front, back = page_lines(reader, reader.pages[0]), page_lines(reader, reader.pages[1])
+    assert front and back
+    for segment in front:
+        assert not any(overlap(as_rect(segment), slot.bleed) for slot in layout.front)
+    for segment in back:
+        assert not any(overlap(as_rect(segment), slot.bleed) for slot in layout.back)
+    assert {ends(s, mirrored_in=paper.width) for s in front} == {ends(s) for s in back}
+    # Every cut line has a mark in line with it beyond both ends of the grid.
+    bottom, top = layout.bounds.y, layout.bounds.y + layout.bounds.height
+    for slot in layout.front:
+        for x in (slot.trim.x, slot.trim.x + slot.trim.width):
+            vertical = [s for s in front if abs(s[0] - x) < 0.01 and abs(s[2] - x) < 0.01]
+            assert any(max(s[1], s[3]) < bottom for s in vertical)
+            assert any(min(s[1], s[3]) > top for s in vertical)
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=PAPERS)
+def test_every_sheet_says_how_to_flip_it_in_the_margin(tmp_path, paper):
+    path = tmp_path / "deck.pdf"
+    layout = impose(
+        path,
+        paper,
+        list(range(10)),
+        label_centre,
+        coloured_back,
+        size=CARD_SIZES["poker"],
+        title="Deck",
+    )
+    reader = pypdf.PdfReader(path)
+    notes = []
+    for number, page in enumerate(reader.pages):
+        text = page.extract_text()
+        assert "flip on the long edge" in text
+        if number % 2 == 0:
+            assert "Print double-sided, flip on the long edge" in text
+        notes += [(x, y) for text, x, y in texts(page) if text.startswith("Sheet")]
+    assert len(notes) == 4
+    for x, y in notes:
+        assert not inside(Rect(x, y, 0, 0), layout.bounds)
+
+
+def test_impose_without_items_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="no items"):
+        impose(
+            tmp_path / "x.pdf",
+            PAPERS["a4"],
+            [],
+            label_centre,
+            coloured_back,
+            size=CARD_SIZES["poker"],
+            title="Empty",
+        )
+
+
+def test_a_failing_drawing_leaves_no_file_behind(tmp_path):
+    def broken(canvas, item, slot):
+        raise RuntimeError("art missing")
+
+    with pytest.raises(RuntimeError):
+        impose(
+            tmp_path / "deck.pdf",
+            PAPERS["a4"],
+            [1],
+            broken,
+            broken,
+            size=CARD_SIZES["poker"],
+            title="Broken",
+        )
+    assert list(tmp_path.iterdir()) == []
+
+
+# Whole documents
+
+
+SAMPLE = """\
+# Rules
+
+Read **this** first, *carefully*. Typed in data: <b>not bold</b> & <DRM> stay as written.
+
+## Setup
+
+- Shuffle the deck.
+- Deal five cards
+  to each player.
+
+### Units
+::table units
+
+# Appendix
+
+Zażółć gęślą jaźń: ł ő ř ø ü á.
+
+## Setup
+::pagebreak
+The end.
+"""
+
+
+def units_table():
+    rows = [[f"u{index}", f"Unit <b>{index}</b>", index % 7, None] for index in range(150)]
+    return data_table(["Unit id", "Unit name", "Strength", "Note"], rows)
+
+
+def write_book(path, paper=PAPERS["a4"]):
+    flowables = markup_to_flowables(SAMPLE, {"units": units_table})
+    build_book(path, paper, flowables, title="Toy rules", author="Tester", subject="Rules")
+    return pypdf.PdfReader(path)
+
+
+def write_deck(path, paper=PAPERS["a4"]):
+    impose(
+        path,
+        paper,
+        list(range(20)),
+        label_centre,
+        coloured_back,
+        size=CARD_SIZES["poker"],
+        title="Toy deck",
+    )
+    return pypdf.PdfReader(path)
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=PAPERS)
+def test_pages_are_the_paper_size(tmp_path, paper):
+    for reader in (write_book(tmp_path / "b.pdf", paper), write_deck(tmp_path / "d.pdf", paper)):
+        for page in reader.pages:
+            assert float(page.mediabox.width) == pytest.approx(paper.width, abs=0.01)
+            assert float(page.mediabox.height) == pytest.approx(paper.height, abs=0.01)
+
+
+def test_the_same_input_gives_the_same_bytes(tmp_path):
+    write_deck(tmp_path / "deck1.pdf")
+    write_deck(tmp_path / "deck2.pdf")
+    write_book(tmp_path / "book1.pdf")
+    write_book(tmp_path / "book2.pdf")
+    assert (tmp_path / "deck1.pdf").read_bytes() == (tmp_path / "deck2.pdf").read_bytes()
+    assert (tmp_path / "book1.pdf").read_bytes() == (tmp_path / "book2.pdf").read_bytes()
+
+
+def test_fonts_are_embedded_and_there_is_no_helvetica(tmp_path):
+    for reader in (write_book(tmp_path / "b.pdf"), write_deck(tmp_path / "d.pdf")):
+        fonts = list(fonts_of(reader))
+        assert fonts
+        for font in fonts:
+            assert "Helvetica" not in font["/BaseFont"]
+            assert "/FontFile2" in font["/FontDescriptor"]
+
+
+def test_accented_text_prints(tmp_path):
+    text = "".join(page.extract_text() for page in write_book(tmp_path / "b.pdf").pages)
+    assert "ł ő ř ø ü á" in text
+    assert "Zażółć gęślą jaźń" in text
+
+
+def test_print_at_actual_size_and_title_are_set(tmp_path):
+    for reader in (write_book(tmp_path / "b.pdf"), write_deck(tmp_path / "d.pdf")):
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        assert reader.metadata.title in ("Toy rules", "Toy deck")
+    assert write_book(tmp_path / "b.pdf").metadata.author == "Tester"
+
+
+def test_a_hand_drawn_canvas_can_write_to_a_buffer():
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, PAPERS["letter"], title="Sheet", author="", subject="")
+    canvas.drawString(72, 72, "Ørsted")
+    canvas.save()
+    reader = pypdf.PdfReader(buffer)
+    assert reader.pages[0].extract_text().strip() == "Ørsted"
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert reader.metadata.title == "Sheet"
+    assert all("/FontFile2" in font["/FontDescriptor"] for font in fonts_of(reader))
+
+
+# Glyph coverage
+
+
+def test_missing_glyphs_names_only_what_the_font_lacks():
+    assert missing_glyphs("Łódź ő ř\tø\n") == set()
+    assert missing_glyphs("Knight 騎士 ழ") == {"騎", "士", "ழ"}
+
+
+def test_require_glyphs_names_every_place_at_once():
+    with pytest.raises(GlyphError) as raised:
+        require_glyphs(
+            [
+                ("Knight", "game.xlsx:Units!B2"),
+                ("வாள்", "game.xlsx:Units!B7"),
+                ("騎士", "game.xlsx:Units!B9"),
+            ]
+        )
+    places = [problem.place for problem in raised.value.problems]
+    assert places == ["game.xlsx:Units!B7", "game.xlsx:Units!B9"]
+    assert "game.xlsx:Units!B7" in str(raised.value)
+    assert "U+9A0E" in str(raised.value)
+    require_glyphs([("Zażółć", "game.xlsx:Units!B3")])
+
+
+# Markup
+
+
+def test_headings_become_the_outline(tmp_path):
+    reader = write_book(tmp_path / "b.pdf")
+    rules, (setup, (units,)), appendix, (second_setup,) = reader.outline
+    assert [e.title for e in (rules, setup, units, appendix, second_setup)] == [
+        "Rules",
+        "Setup",
+        "Units",
+        "Appendix",
+        "Setup",
+    ]
+    # The repeated title gets a key of its own, so each entry opens its own heading.
+    pages = [reader.get_destination_page_number(e) for e in (setup, appendix, second_setup)]
+    assert pages[0] == 0
+    assert pages[2] == pages[1] > 0
+
+
+def test_tables_are_inserted_and_repeat_their_header(tmp_path):
+    reader = write_book(tmp_path / "b.pdf")
+    pages = [page.extract_text() for page in reader.pages]
+    assert "u0" in pages[0] and "Unit name" in pages[0]
+    continued = [text for text in pages[1:] if "u140" in text]
+    assert continued and "Unit name" in continued[0] and "Strength" in continued[0]
+
+
+def test_tags_typed_in_data_print_literally(tmp_path):
+    text = "".join(page.extract_text() for page in write_book(tmp_path / "b.pdf").pages)
+    assert "<b>not bold</b> & <DRM> stay as written" in text
+    assert "Unit <b>3</b>" in text
+
+
+def test_inline_markup_escapes_everything_but_bold_and_italic():
+    assert inline_markup("**a** *b* <c> & 2 * 3 * 4") == (
+        "<b>a</b> <i>b</i> &lt;c&gt; &amp; 2 * 3 * 4"
+    )
+    assert inline_markup("**bold *and italic***") == "<b>bold <i>and italic</i></b>"
+
+
+def test_unknown_table_is_named():
+    with pytest.raises(MarkupError, match="'crt'"):
+        markup_to_flowables("Intro.\n\n::table crt\n", {"units": units_table})
+
+
+def test_unknown_directive_is_named():
+    with pytest.raises(MarkupError, match="line 3: '::image x'"):
+        markup_to_flowables("Intro.\n\n::image x\n")
+
+
+def test_templates_fail_on_unknown_names_and_feed_the_markup(tmp_path):
+    (tmp_path / "rules.md.j2").write_text(
+        "# {{ game }}\n\n{% for unit in units %}\n- {{ unit }}\n{% endfor %}\n"
+    )
+    template = jinja_environment(tmp_path).get_template("rules.md.j2")
+    text = template.render(game="Dark <Blades>", units=["knight", "archer"])
+    assert text == "# Dark <Blades>\n\n- knight\n- archer\n"
+    build_book(
+        tmp_path / "rules.pdf",
+        PAPERS["letter"],
+        markup_to_flowables(text),
+        title="Rules",
+        author="",
+        subject="",
+    )
+    reader = pypdf.PdfReader(tmp_path / "rules.pdf")
+    assert reader.outline[0].title == "Dark <Blades>"
+    assert "• knight" in reader.pages[0].extract_text()
+    with pytest.raises(Exception, match="units"):
+        template.render(game="x")
