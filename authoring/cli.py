@@ -11,8 +11,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from authoring.build import build_game
 from authoring.findings import Finding, render_json, render_text, sorted_findings
 from authoring.game import Game, Model, UnknownGame, all_games, get_game
+from authoring.render.paper import PAPERS
 from authoring.report import Report
 from authoring.schema import SchemaFileError
 from authoring.template import write_template
@@ -80,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--format", choices=["text", "json"], default="text")
     simulate.set_defaults(run=_simulate)
+
+    build = verbs.add_parser("build", help="validate, then print every component to PDF")
+    build.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
+    build.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    build.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
+    build.set_defaults(run=_build)
 
     template = verbs.add_parser("template", help="write a blank workbook for a game")
     template.add_argument("game")
@@ -153,6 +161,21 @@ def _simulate(arguments: argparse.Namespace) -> int:
         report.findings += result.findings
         report.figures = result.figures
     return _print_report(report, arguments.format)
+
+
+def _build(arguments: argparse.Namespace) -> int:
+    games = [get_game(name) for name in arguments.games] or list(all_games().values())
+    paper = PAPERS[arguments.paper]
+    findings: list[Finding] = []
+    for game in games:
+        result = build_game(game, paper, arguments.out, workbook=_shown(game.workbook))
+        findings += result.findings
+        for path in result.written:
+            print(f"wrote {_shown(path)}")
+        if game.components is None:
+            print(f"{game.name}: nothing to print yet")
+    print(render_text(findings))
+    return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
 
 
 def _targets(targets: list[str], game_name: str | None) -> list[tuple[Path, Game]]:

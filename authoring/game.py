@@ -7,7 +7,7 @@ every installed game without naming one.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.metadata import entry_points
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from authoring.checks import Check, Tables
+from authoring.components import BuildContext, Component
 from authoring.report import Report
 from authoring.schema import SheetSchema
 
@@ -39,6 +40,8 @@ class Game:
     consistency: Callable[[Model, str, int], Report] | None = None
     # Named simulations: (model, runs, seed) -> report.
     simulations: Mapping[str, Callable[[Model, int, int], Report]] = field(default_factory=dict)
+    # The printed kit: (model, build context) -> the components to write.
+    components: Callable[[Model, BuildContext], Sequence[Component]] | None = None
     content_root: Path = CONTENT_ROOT
 
     @property

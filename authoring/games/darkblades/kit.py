@@ -1,0 +1,514 @@
+"""DARK BLADES' printed kit: rulebook, quick-reference sheet, spell cards, counter sheets and
+a set-up sheet per scenario, all drawn from the same validated model.
+
+The rulebook and the reference sheet typeset their tables from the same functions, so the
+two can never disagree (the printed original's two copies of each table did).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from authoring.components import BuildContext, Component
+from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
+from authoring.games.darkblades.model import Character, DarkBlades, Face, Marker, Spell
+from authoring.render.flow import (
+    TableSource,
+    build_book,
+    data_table,
+    jinja_environment,
+    markup_to_flowables,
+)
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, require_glyphs
+from authoring.render.imposition import Slot, impose
+from authoring.render.paper import CARD_SIZES, COUNTER_SIZES
+
+TITLE = "DARK BLADES"
+AUTHOR = "authoring (from the DARK BLADES workbook)"
+SPELL_CARD = CARD_SIZES["poker"]
+COUNTER = COUNTER_SIZES["3/4"]
+SIDE_NAMES = {"dark_blades": "Dark Blades", "black_fox": "Black Fox", "neutral": "Neutral"}
+SIDE_COLOURS = {
+    "dark_blades": colors.HexColor("#c9dcf0"),
+    "black_fox": colors.HexColor("#f0c9c9"),
+    "neutral": colors.HexColor("#e4e0cc"),
+}
+# The seed's colour code for the printed strengths.
+ATTACK_COLOUR, DEFENCE_COLOUR, MOVEMENT_COLOUR = (
+    colors.black,
+    colors.HexColor("#b00000"),
+    colors.HexColor("#0040a0"),
+)
+STATE_LABELS = {
+    "stunned": "STUNNED",
+    "wounded": "WOUNDED",
+    "dead": "DEAD",
+    "mounted": "MOUNTED",
+    "mounted_wounded": "WOUNDED",
+    "riderless_horse": "HORSE",
+    "dead_horse": "DEAD HORSE",
+}
+SPELL_BACK = colors.HexColor("#2b1d3a")
+
+
+def components(game: DarkBlades, context: BuildContext) -> list[Component]:
+    tables = named_tables(game)
+    render = partial(_render, game, context)
+    kit = [
+        Component("rulebook", partial(_book, render("rulebook.md.j2"), tables, context, "Rules")),
+        Component(
+            "reference",
+            partial(
+                _book, render("reference.md.j2"), tables, context, "Quick-reference play sheet"
+            ),
+        ),
+        Component("spell-cards", partial(_spell_cards, game, context)),
+        Component("counters", partial(_counters, game, context)),
+    ]
+    for scenario in sorted(game.scenarios.values(), key=lambda s: s.number):
+        text = render("scenario.md.j2", scenario=scenario)
+        kit.append(
+            Component(
+                f"scenario-{scenario.number}-{scenario.id}".replace("_", "-"),
+                partial(_book, text, tables, context, f"Set-up: {scenario.name}"),
+            )
+        )
+    return kit
+
+
+def _render(game: DarkBlades, context: BuildContext, name: str, **extra: object) -> tuple[str, str]:
+    """The template's markup and where it came from, checked against the font."""
+    text = (
+        jinja_environment(context.templates)
+        .get_template(name)
+        .render(model=game, title=TITLE, **extra)
+    )
+    place = f"templates/{context.templates.name}/{name}"
+    require_glyphs([(text, place)])
+    return text, place
+
+
+def _book(
+    rendered: tuple[str, str],
+    tables: dict[str, TableSource],
+    context: BuildContext,
+    subject: str,
+    path: Path,
+) -> None:
+    text, _ = rendered
+    build_book(
+        path,
+        context.paper,
+        markup_to_flowables(text, tables),
+        title=f"{TITLE}: {subject}",
+        author=AUTHOR,
+        subject=subject,
+    )
+
+
+# --- tables shared by the rulebook, the reference sheet and the set-up sheets -------------
+
+
+def named_tables(game: DarkBlades) -> dict[str, TableSource]:
+    tables: dict[str, TableSource] = {
+        "terrain": partial(_terrain, game),
+        "terrain_shifts": partial(_terrain_shifts, game),
+        "cover": partial(_cover, game),
+        "column_shifts": partial(_column_shifts, game),
+        "missile_weapons": partial(_missile_weapons, game),
+        "spells": partial(_spells, game),
+        "spell_areas": partial(_spell_areas, game),
+        "characters": partial(_characters, game),
+    }
+    for sheet in CRT_SHEETS:
+        tables[f"crt:{sheet}"] = partial(_crt, game, sheet)
+        tables[f"key:{sheet}"] = partial(_crt_key, game, sheet)
+    for name in game.die_tables:
+        tables[f"die:{name}"] = partial(_die_table, game, name)
+    for side in SIDE_NAMES:
+        tables[f"counters:{side}"] = partial(_counter_values, game, side)
+    for scenario in game.scenarios:
+        tables[f"forces:{scenario}"] = partial(_forces, game, scenario)
+    return tables
+
+
+def _words(value: object) -> str:
+    return "" if value is None else str(value).replace("_", " ")
+
+
+def _crt(game: DarkBlades, sheet: str) -> Flowable:
+    table = game.combat_tables[sheet]
+    rows = [[str(die % 10), *codes] for die, codes in enumerate(table.codes, start=1)]
+    return data_table(["Die", *ODDS], rows, col_widths=[10 * mm] + [11 * mm] * len(ODDS))
+
+
+def _crt_key(game: DarkBlades, sheet: str) -> Flowable:
+    keys = game.combat_tables[sheet].keys.values()
+    rows = [[key.code, key.meaning] for key in sorted(keys, key=lambda k: (k.code == "-", k.code))]
+    return data_table(["Result", "Meaning"], rows, col_widths=[14 * mm, 140 * mm])
+
+
+def _terrain(game: DarkBlades) -> Flowable:
+    rows = [
+        [
+            t.name,
+            t.foot_cost,
+            t.mounted_cost,
+            _words(t.cover),
+            t.advantage or "",
+            " ".join(n for n in (t.advantage_note, t.movement_note) if n),
+        ]
+        for t in game.terrain
+    ]
+    return data_table(
+        ["Hex", "Foot", "Mounted", "Cover", "Advantage", "Notes"],
+        rows,
+        col_widths=[30 * mm, 16 * mm, 18 * mm, 16 * mm, 18 * mm, 72 * mm],
+    )
+
+
+def _terrain_shifts(game: DarkBlades) -> Flowable:
+    rows = [
+        [attacker, defender, f"{shift:+d}" if shift else "0"]
+        for (attacker, defender), shift in game.terrain_shifts.items()
+    ]
+    return data_table(["Attacker in", "Defender in", "Columns (+ right, - left)"], rows)
+
+
+def _cover(game: DarkBlades) -> Flowable:
+    rows = [
+        [cover, "may not be fired on" if shift is None else f"{shift:+d}" if shift else "0"]
+        for cover, shift in game.cover_shifts.items()
+    ]
+    return data_table(["Target's cover", "Missile column shift"], rows)
+
+
+def _column_shifts(game: DarkBlades) -> Flowable:
+    rows = [
+        [_words(s.modifier), s.applies_to, f"{s.shift:+d}", s.condition]
+        for s in game.column_shifts.values()
+    ]
+    return data_table(
+        ["Modifier", "Applies to", "Shift", "When"],
+        rows,
+        col_widths=[30 * mm, 20 * mm, 12 * mm, 108 * mm],
+    )
+
+
+def _missile_weapons(game: DarkBlades) -> Flowable:
+    rows = [
+        [weapon.name, band.band, f"{band.range_from}-{band.range_to}", band.attack]
+        for weapon in game.missile_weapons.values()
+        for band in weapon.bands
+    ]
+    return data_table(["Weapon", "Range", "Hexes", "Attack strength"], rows)
+
+
+def _die_table(game: DarkBlades, name: str) -> Flowable:
+    rows = [[_faces(r.die_from, r.die_to), r.outcome] for r in game.die_tables[name]]
+    return data_table(["Die", "Outcome"], rows, col_widths=[18 * mm, 150 * mm])
+
+
+def _faces(first: int, last: int) -> str:
+    """Die faces as printed on a d10, whose 10 reads 0."""
+    return str(first % 10) if first == last else f"{first % 10}-{last % 10}"
+
+
+def _spells(game: DarkBlades) -> Flowable:
+    rows = [
+        [s.name, s.copies, _words(s.area), _words(s.targets), _words(s.duration), s.effect]
+        for s in game.spells
+    ]
+    return data_table(
+        ["Spell", "Cards", "Area", "Targets", "Duration", "Effect"],
+        rows,
+        col_widths=[26 * mm, 11 * mm, 18 * mm, 20 * mm, 20 * mm, 75 * mm],
+    )
+
+
+def _spell_areas(game: DarkBlades) -> Flowable:
+    rows = [
+        [_words(a.area), a.reach_hexes, a.radius_hexes, a.description]
+        for a in game.spell_areas.values()
+    ]
+    return data_table(
+        ["Area", "Reach", "Radius", "Description"],
+        rows,
+        col_widths=[24 * mm, 14 * mm, 14 * mm, 118 * mm],
+    )
+
+
+def _characters(game: DarkBlades) -> Flowable:
+    rows = [
+        [
+            c.name,
+            SIDE_NAMES[c.side],
+            _words(c.kind),
+            c.copies,
+            "yes" if c.can_ride else "",
+            "yes" if c.spellcaster else "",
+        ]
+        for c in game.characters.values()
+    ]
+    return data_table(["Character", "Side", "Kind", "In the box", "Rides", "Casts spells"], rows)
+
+
+def _strengths(face: Face | None) -> str:
+    if face is None:
+        return ""
+    return " / ".join(
+        "-" if value is None else str(value) for value in (face.attack, face.defence, face.movement)
+    )
+
+
+def _counter_values(game: DarkBlades, side: str) -> Flowable:
+    rows = []
+    for c in game.characters.values():
+        if c.side != side:
+            continue
+        faces = c.faces
+        weapon = next((f.weapon for f in faces.values() if f.weapon), None)
+        rows.append(
+            [
+                c.name,
+                _strengths(faces.get("healthy")),
+                _strengths(faces.get("wounded")),
+                _strengths(faces.get("stunned")),
+                _strengths(faces.get("mounted")),
+                _strengths(faces.get("mounted_wounded")),
+                weapon or "",
+            ]
+        )
+    return data_table(
+        ["Character", "Healthy", "Wounded", "Stunned", "Mounted", "Mounted, wounded", "Missile"],
+        rows,
+        col_widths=[42 * mm, 20 * mm, 20 * mm, 20 * mm, 20 * mm, 26 * mm, 20 * mm],
+    )
+
+
+def _forces(game: DarkBlades, scenario: str) -> Flowable:
+    rows = [
+        [
+            SIDE_NAMES[f.side],
+            _words(f.group),
+            game.characters[f.character].name,
+            f.count,
+            "mounted" if f.mounted else "on foot",
+            f.entry_turn,
+            f.notes or "",
+        ]
+        for f in game.scenarios[scenario].forces
+    ]
+    return data_table(
+        ["Side", "Group", "Character", "Count", "Starts", "Turn", "Notes"],
+        rows,
+        col_widths=[22 * mm, 22 * mm, 38 * mm, 12 * mm, 16 * mm, 10 * mm, 50 * mm],
+    )
+
+
+# --- spell cards ---------------------------------------------------------------------------
+
+
+def _spell_cards(game: DarkBlades, context: BuildContext, path: Path) -> None:
+    deck = [spell for spell in game.spells for _ in range(spell.copies)]
+    impose(
+        path,
+        context.paper,
+        deck,
+        partial(_spell_front, game),
+        _spell_back,
+        size=SPELL_CARD,
+        title=f"{TITLE}: spell cards",
+        author=AUTHOR,
+    )
+
+
+def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> None:
+    x, y, width, height = slot.trim
+    canvas.setFillColor(colors.HexColor("#f6f1e3"))
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    band = 12 * mm
+    canvas.setFillColor(SPELL_BACK)
+    canvas.rect(
+        slot.bleed.x,
+        y + height - band,
+        slot.bleed.width,
+        band + (slot.bleed.y + slot.bleed.height - y - height),
+        stroke=0,
+        fill=1,
+    )
+    canvas.setFillColor(colors.white)
+    _fit_centred(
+        canvas,
+        spell.name.upper(),
+        x + width / 2,
+        y + height - 8 * mm,
+        width - 8 * mm,
+        BODY_BOLD,
+        13,
+    )
+    margin = 4 * mm
+    lines: list[tuple[str, str, float]] = [
+        (BODY_BOLD, f"Area of effect: {_words(game.spell_areas[spell.area].area)}", 8),
+        (BODY, f"Affects: {_words(spell.targets)}", 8),
+        (BODY, f"Duration: {_words(spell.duration)}", 8),
+        (BODY, "", 4),
+        *[(BODY, line, 8.5) for line in simpleSplit(spell.effect, BODY, 8.5, width - 2 * margin)],
+    ]
+    if spell.die_table:
+        lines.append((BODY, "", 4))
+        for r in game.die_tables[spell.die_table]:
+            text = f"{_faces(r.die_from, r.die_to)}: {r.outcome}"
+            lines += [
+                (BODY, line, 7.5) for line in simpleSplit(text, BODY, 7.5, width - 2 * margin)
+            ]
+    for note in (spell.note, f"Cannot affect: {spell.immune}" if spell.immune else None):
+        if note:
+            lines.append((BODY, "", 4))
+            lines += [
+                (BODY_ITALIC, line, 7.5)
+                for line in simpleSplit(note, BODY_ITALIC, 7.5, width - 2 * margin)
+            ]
+    canvas.setFillColor(colors.black)
+    cursor = y + height - band - 6 * mm
+    for font, text, size in lines:
+        canvas.setFont(font, size)
+        canvas.drawString(x + margin, cursor, text)
+        cursor -= size * 1.25
+
+
+def _spell_back(canvas: Canvas, spell: Spell, slot: Slot) -> None:
+    x, y, width, height = slot.trim
+    canvas.setFillColor(SPELL_BACK)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    canvas.setStrokeColor(colors.HexColor("#c8a24a"))
+    canvas.setLineWidth(1.2)
+    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
+    canvas.setFillColor(colors.HexColor("#c8a24a"))
+    canvas.setFont(BODY_BOLD, 15)
+    canvas.drawCentredString(x + width / 2, y + height / 2 + 3 * mm, TITLE)
+    canvas.setFont(BODY_ITALIC, 10)
+    canvas.drawCentredString(x + width / 2, y + height / 2 - 5 * mm, "Spell card")
+
+
+# --- counters ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One double-sided counter: a character's piece, or a marker."""
+
+    character: Character | None
+    piece: str
+    marker: Marker | None = None
+
+    def face(self, side: str) -> Face | None:
+        if self.character is None:
+            return None
+        return next(
+            f for f in self.character.faces.values() if f.piece == self.piece and f.face == side
+        )
+
+
+def counter_pieces(game: DarkBlades) -> list[Piece]:
+    pieces = []
+    for character in game.characters.values():
+        names = sorted({face.piece for face in character.faces.values()})
+        pieces += [Piece(character, name) for _ in range(character.copies) for name in names]
+    pieces += [Piece(None, "marker", m) for m in game.markers for _ in range(m.copies)]
+    return pieces
+
+
+def _counters(game: DarkBlades, context: BuildContext, path: Path) -> None:
+    impose(
+        path,
+        context.paper,
+        counter_pieces(game),
+        partial(_counter_face, "front"),
+        partial(_counter_face, "back"),
+        size=COUNTER,
+        title=f"{TITLE}: counters",
+        author=AUTHOR,
+    )
+
+
+def _counter_face(side: str, canvas: Canvas, piece: Piece, slot: Slot) -> None:
+    x, y, width, height = slot.trim
+    centre = x + width / 2
+    if piece.marker is not None:
+        canvas.setFillColor(colors.HexColor("#fff4c2"))
+        canvas.rect(*slot.bleed, stroke=0, fill=1)
+        _cut_guide(canvas, slot)
+        canvas.setFillColor(colors.black)
+        text = piece.marker.front if side == "front" else piece.marker.back
+        _fit_centred(canvas, text, centre, y + height / 2 - 2, width - 2 * mm, BODY_BOLD, 8)
+        return
+    character = piece.character
+    face = piece.face(side)
+    assert character is not None and face is not None
+    dead = face.state in ("dead", "dead_horse")
+    canvas.setFillColor(colors.HexColor("#bdbdbd") if dead else SIDE_COLOURS[character.side])
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    _cut_guide(canvas, slot)
+    canvas.setFillColor(colors.black)
+    # A counter has room for the name only, not a title in brackets after it.
+    name = character.name.split(" (")[0]
+    _fit_centred(canvas, name, centre, y + height - 4.2 * mm, width - 1.6 * mm, BODY_BOLD, 5.5)
+    label = STATE_LABELS.get(face.state)
+    if label:
+        canvas.setFillColor(colors.HexColor("#5a0000") if dead else colors.black)
+        _fit_centred(canvas, label, centre, y + height / 2, width - 2 * mm, BODY, 5)
+    if face.state in ("mounted", "mounted_wounded"):
+        _arrow(canvas, x + width - 2.6 * mm, y + height / 2 + 1 * mm)
+    extra = face.weapon or (f"breath {face.special_attack}" if face.special_attack else "")
+    if extra:
+        canvas.setFillColor(colors.black)
+        _fit_centred(
+            canvas, extra, centre, y + height / 2 - 3.2 * mm, width - 2 * mm, BODY_ITALIC, 4.5
+        )
+    for value, colour, column in (
+        (face.attack, ATTACK_COLOUR, 0.2),
+        (face.defence, DEFENCE_COLOUR, 0.5),
+        (face.movement, MOVEMENT_COLOUR, 0.8),
+    ):
+        if value is not None:
+            canvas.setFillColor(colour)
+            canvas.setFont(BODY_BOLD, 10)
+            canvas.drawCentredString(x + width * column, y + 1.6 * mm, str(value))
+
+
+def _cut_guide(canvas: Canvas, slot: Slot) -> None:
+    """A hairline on the cut: counters share their bleed, and scissors need a line to follow."""
+    canvas.setStrokeColor(colors.HexColor("#7a7a7a"))
+    canvas.setLineWidth(0.2)
+    canvas.rect(*slot.trim, stroke=1, fill=0)
+
+
+def _arrow(canvas: Canvas, x: float, y: float) -> None:
+    """The direction arrow printed on mounted pieces."""
+    path = canvas.beginPath()
+    path.moveTo(x, y + 1.6 * mm)
+    path.lineTo(x - 1 * mm, y)
+    path.lineTo(x + 1 * mm, y)
+    path.close()
+    canvas.setFillColor(colors.black)
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _fit_centred(
+    canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float
+) -> None:
+    """Centred text, shrunk until it fits the width."""
+    while size > 3 and stringWidth(text, font, size) > width:
+        size -= 0.25
+    canvas.setFont(font, size)
+    canvas.drawCentredString(x, y, text)
