@@ -1,12 +1,12 @@
-# `make` sets everything up and validates every game; `make test` runs the whole suite.
+# `make` sets everything up and builds every game's kit into output/; `make test` runs the suite.
 VENV   := .venv
 BIN    := $(VENV)/bin
 PYTHON ?= python3
 STAMP  := $(VENV)/.installed
 
-.PHONY: all validate test lint bench clean
+.PHONY: all validate build test lint bench clean
 
-all: validate
+all: build
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,14 @@ $(STAMP): pyproject.toml
 
 validate: $(STAMP)
 	$(BIN)/authoring validate
+
+# Building validates first and refuses to print data with errors.
+build: $(STAMP)
+	mkdir -p output
+	$(BIN)/authoring check > output/check.txt || (cat output/check.txt; exit 1)
+	@echo "check: $$(tail -n 1 output/check.txt) (full report: output/check.txt)"
+	$(BIN)/authoring build --paper a4
+	$(BIN)/authoring build --paper letter
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -28,6 +36,8 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/validate_100k.py
+	$(BIN)/python bench/render_deck.py
+	$(BIN)/python bench/build_darkblades.py
 
 clean:
 	rm -rf $(VENV) output bench/data

@@ -14,7 +14,7 @@ from authoring.checks import Tables
 from authoring.components import BuildContext
 from authoring.findings import Finding, Severity, sorted_findings
 from authoring.game import Game
-from authoring.render.fonts import missing_glyphs
+from authoring.render.fonts import GlyphError, missing_glyphs
 from authoring.render.paper import Paper
 from authoring.validate import validate_workbook
 
@@ -39,10 +39,23 @@ def build_game(game: Game, paper: Paper, out_dir: Path, *, workbook: str) -> Bui
     model = game.model(validation.tables)
     context = BuildContext(paper=paper, templates=TEMPLATE_ROOT / game.name, workbook=workbook)
     written = []
-    for component in game.components(model, context):
-        path = out_dir / game.name / component.file_name(paper)
-        component.write(path)  # the render core writes every file atomically
-        written.append(path)
+    try:
+        for component in game.components(model, context):
+            path = out_dir / game.name / component.file_name(paper)
+            component.write(path)  # the render core writes every file atomically
+            written.append(path)
+    except GlyphError as error:
+        findings += [
+            Finding(
+                Severity.ERROR,
+                "missing-glyph",
+                f"the printing font has no glyph for {problem.characters!r}",
+                problem.place,
+                value=problem.text,
+                expected="characters the font covers",
+            )
+            for problem in error.problems
+        ]
     return BuildResult(findings, written)
 
 

@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     check = verbs.add_parser(
         "check", help="validate, then prove the tables with the game's reference rules"
     )
-    check.add_argument("game")
+    check.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
     check.add_argument("--seed", type=int, default=1, help="seed for any Monte Carlo figure")
     check.add_argument("--format", choices=["text", "json"], default="text")
     check.set_defaults(run=_check)
@@ -138,14 +138,20 @@ def _print_report(report: Report, form: str) -> int:
 
 
 def _check(arguments: argparse.Namespace) -> int:
-    game = get_game(arguments.game)
-    if game.consistency is None:
-        raise UsageError(f"{game.name} has no reference rules to check with yet")
-    report, model = _model(game)
-    if model is not None:
-        proof = game.consistency(model, _shown(game.workbook), arguments.seed)
-        report.findings = sorted_findings(report.findings + proof.findings)
-        report.figures = proof.figures
+    games = [get_game(name) for name in arguments.games] or [
+        game for game in all_games().values() if game.consistency is not None
+    ]
+    report = Report()
+    for game in games:
+        if game.consistency is None:
+            raise UsageError(f"{game.name} has no reference rules to check with yet")
+        validation, model = _model(game)
+        report.findings += validation.findings
+        if model is not None:
+            proof = game.consistency(model, _shown(game.workbook), arguments.seed)
+            report.findings += proof.findings
+            report.figures += proof.figures
+    report.findings = sorted_findings(report.findings)
     return _print_report(report, arguments.format)
 
 

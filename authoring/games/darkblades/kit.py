@@ -311,7 +311,7 @@ def _forces(game: DarkBlades, scenario: str) -> Flowable:
     return data_table(
         ["Side", "Group", "Character", "Count", "Starts", "Turn", "Notes"],
         rows,
-        col_widths=[22 * mm, 22 * mm, 38 * mm, 12 * mm, 16 * mm, 10 * mm, 50 * mm],
+        col_widths=[22 * mm, 22 * mm, 40 * mm, 12 * mm, 16 * mm, 11 * mm, 47 * mm],
     )
 
 
