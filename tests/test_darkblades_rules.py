@@ -266,3 +266,19 @@ def test_simulate_needs_a_positive_number_of_runs(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["simulate", "darkblades", "arena", "--runs", "0"])
     assert stop.value.code == 2
+
+
+def test_check_reports_the_arena_bouts_exactly(model):
+    figures = next(
+        f for f in check(model, "x").figures if f.title.startswith("The Arena, one attack")
+    )
+    hero, dworc = model.characters["dark_blades"], model.characters["dworc"]
+    attack, defence = hero.face("healthy").attack, dworc.face("healthy").defence
+    index = attack_column(model, [attack], [defence])
+    table = model.combat_tables["CRT_InfVsInf"]
+    wounded = sum(
+        p for code, p in distribution(table, index).items() if table.keys[code].injury == "wounded"
+    )
+    row = figures.rows[0]
+    assert row[:3] == ("Dark Blades attacks the Dworc", f"{attack}/{defence}", ODDS[index])
+    assert row[4] == float(wounded)

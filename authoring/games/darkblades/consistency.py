@@ -11,8 +11,9 @@ from fractions import Fraction
 from math import comb
 
 from authoring.findings import Finding, Severity
+from authoring.games.darkblades import arena
 from authoring.games.darkblades.checks import DIE_FACES, ODDS, SHEETS
-from authoring.games.darkblades.combat import distribution
+from authoring.games.darkblades.combat import attack_column, distribution
 from authoring.games.darkblades.model import CombatTable, DarkBlades, ResultKey
 from authoring.report import Figures, Report
 
@@ -36,6 +37,7 @@ def check(game: DarkBlades, workbook: str) -> Report:
     for table in game.combat_tables.values():
         report.figures.append(_effects(table))
         report.findings += _monotonicity(table, workbook)
+    report.figures.append(_arena_bouts(game))
     report.figures.append(_spell_deck(game))
     report.figures.append(_counter_mix(game))
     report.findings += _counter_sanity(game, workbook)
@@ -179,6 +181,55 @@ def _dominance_gap(table: CombatTable, weaker: int, stronger: int) -> int | None
         if at_least(high, level) < at_least(low, level):
             return level
     return None
+
+
+def _arena_bouts(game: DarkBlades) -> Figures:
+    """Exact chances of one attack in each bout of the Arena, both ways round."""
+    table = game.combat_tables[arena.TABLE]
+    hero = game.characters[arena.HERO].face("healthy")
+    rows = []
+    for name in arena.CHALLENGERS:
+        challenger = game.characters[name]
+        face = challenger.face("healthy")
+        strike = face.special_attack or face.attack or 0
+        for who, attack, defence in (
+            (f"Dark Blades attacks the {challenger.name}", hero.attack or 0, face.defence or 0),
+            (f"the {challenger.name} attacks Dark Blades", strike, hero.defence or 0),
+        ):
+            column = attack_column(game, [attack], [defence])
+            assert column is not None
+            chances = distribution(table, column)
+            hurt = {
+                level: float(
+                    sum(
+                        (
+                            p
+                            for code, p in chances.items()
+                            if table.keys[code].affects == "defender"
+                            and table.keys[code].injury == level
+                        ),
+                        Fraction(0),
+                    )
+                )
+                for level in ("stunned", "wounded", "killed")
+            }
+            rows.append(
+                (
+                    who,
+                    f"{attack}/{defence}",
+                    ODDS[column],
+                    hurt["stunned"],
+                    hurt["wounded"],
+                    hurt["killed"],
+                )
+            )
+    return Figures(
+        f"The Arena, one attack at a time ({table.title}, exact)",
+        ("attack", "strengths", "odds", "P(stunned)", "P(wounded)", "P(killed)"),
+        tuple(rows),
+        note="Healthy strengths; the Gargoyle attacks with its breath. `authoring simulate "
+        "darkblades arena` plays the whole gauntlet.",
+    )
 
 
 def _spell_deck(game: DarkBlades) -> Figures:
