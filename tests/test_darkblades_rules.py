@@ -277,7 +277,9 @@ def test_check_reports_the_arena_bouts_exactly(model):
     index = attack_column(model, [attack], [defence])
     table = model.combat_tables["CRT_InfVsInf"]
     wounded = sum(
-        p for code, p in distribution(table, index).items() if table.keys[code].injury == "wounded"
+        p
+        for code, p in distribution(table, index).items()
+        if table.keys[code].affects == "defender" and table.keys[code].injury == "wounded"
     )
     row = figures.rows[0]
     assert row[:3] == ("Dark Blades attacks the Dworc", f"{attack}/{defence}", ODDS[index])
