@@ -145,6 +145,11 @@ def _words(value: object) -> str:
     return "" if value is None else str(value).replace("_", " ")
 
 
+def _columns(shift: int) -> str:
+    """A column shift as the tables print it: +1, -2, or 0."""
+    return f"{shift:+d}" if shift else "0"
+
+
 def _crt(game: DarkBlades, sheet: str) -> Flowable:
     table = game.combat_tables[sheet]
     rows = [[str(die % 10), *codes] for die, codes in enumerate(table.codes, start=1)]
@@ -178,7 +183,7 @@ def _terrain(game: DarkBlades) -> Flowable:
 
 def _terrain_shifts(game: DarkBlades) -> Flowable:
     rows = [
-        [attacker, defender, f"{shift:+d}" if shift else "0"]
+        [attacker, defender, _columns(shift)]
         for (attacker, defender), shift in game.terrain_shifts.items()
     ]
     return data_table(["Attacker in", "Defender in", "Columns (+ right, - left)"], rows)
@@ -186,7 +191,7 @@ def _terrain_shifts(game: DarkBlades) -> Flowable:
 
 def _cover(game: DarkBlades) -> Flowable:
     rows = [
-        [cover, "may not be fired on" if shift is None else f"{shift:+d}" if shift else "0"]
+        [cover, "may not be fired on" if shift is None else _columns(shift)]
         for cover, shift in game.cover_shifts.items()
     ]
     return data_table(["Target's cover", "Missile column shift"], rows)
@@ -194,7 +199,7 @@ def _cover(game: DarkBlades) -> Flowable:
 
 def _column_shifts(game: DarkBlades) -> Flowable:
     rows = [
-        [_words(s.modifier), s.applies_to, f"{s.shift:+d}", s.condition]
+        [_words(s.modifier), s.applies_to, _columns(s.shift), s.condition]
         for s in game.column_shifts.values()
     ]
     return data_table(
