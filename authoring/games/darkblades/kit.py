@@ -7,6 +7,7 @@ two can never disagree (the printed original's two copies of each table did).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -16,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, KeepTogether
 
 from authoring.components import BuildContext, Component
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
@@ -153,13 +154,15 @@ def _columns(shift: int) -> str:
 def _crt(game: DarkBlades, sheet: str) -> Flowable:
     table = game.combat_tables[sheet]
     rows = [[str(die % 10), *codes] for die, codes in enumerate(table.codes, start=1)]
-    return data_table(["Die", *ODDS], rows, col_widths=[10 * mm] + [11 * mm] * len(ODDS))
+    # A results table read across a page turn is a table misread: keep each one whole.
+    grid = data_table(["Die", *ODDS], rows, col_widths=[10 * mm] + [11 * mm] * len(ODDS))
+    return KeepTogether([grid])
 
 
 def _crt_key(game: DarkBlades, sheet: str) -> Flowable:
     keys = game.combat_tables[sheet].keys.values()
     rows = [[key.code, key.meaning] for key in sorted(keys, key=lambda k: (k.code == "-", k.code))]
-    return data_table(["Result", "Meaning"], rows, col_widths=[14 * mm, 140 * mm])
+    return KeepTogether([data_table(["Result", "Meaning"], rows, col_widths=[14 * mm, 140 * mm])])
 
 
 def _terrain(game: DarkBlades) -> Flowable:
@@ -389,6 +392,7 @@ def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> 
         canvas.setFont(font, size)
         canvas.drawString(x + margin, cursor, text)
         cursor -= size * 1.25
+    _cut_guide(canvas, slot, "front")
 
 
 def _spell_back(canvas: Canvas, spell: Spell, slot: Slot) -> None:
@@ -433,26 +437,39 @@ def counter_pieces(game: DarkBlades) -> list[Piece]:
     return pieces
 
 
+def counter_labels(game: DarkBlades) -> dict[str, str]:
+    """The name printed on each character's counters: without a title in brackets, which
+    leaves no room for the strengths, unless another character then reads the same."""
+    short = {id: c.name.split(" (")[0] for id, c in game.characters.items()}
+    taken = Counter(short.values())
+    return {
+        id: name if taken[name] == 1 else game.characters[id].name for id, name in short.items()
+    }
+
+
 def _counters(game: DarkBlades, context: BuildContext, path: Path) -> None:
+    labels = counter_labels(game)
     impose(
         path,
         context.paper,
         counter_pieces(game),
-        partial(_counter_face, "front"),
-        partial(_counter_face, "back"),
+        partial(_counter_face, labels, "front"),
+        partial(_counter_face, labels, "back"),
         size=COUNTER,
         title=f"{TITLE}: counters",
         author=AUTHOR,
     )
 
 
-def _counter_face(side: str, canvas: Canvas, piece: Piece, slot: Slot) -> None:
+def _counter_face(
+    labels: dict[str, str], side: str, canvas: Canvas, piece: Piece, slot: Slot
+) -> None:
     x, y, width, height = slot.trim
     centre = x + width / 2
     if piece.marker is not None:
         canvas.setFillColor(colors.HexColor("#fff4c2"))
         canvas.rect(*slot.bleed, stroke=0, fill=1)
-        _cut_guide(canvas, slot)
+        _cut_guide(canvas, slot, side)
         canvas.setFillColor(colors.black)
         text = piece.marker.front if side == "front" else piece.marker.back
         _fit_centred(canvas, text, centre, y + height / 2 - 2, width - 2 * mm, BODY_BOLD, 8)
@@ -463,11 +480,17 @@ def _counter_face(side: str, canvas: Canvas, piece: Piece, slot: Slot) -> None:
     dead = face.state in ("dead", "dead_horse")
     canvas.setFillColor(colors.HexColor("#bdbdbd") if dead else SIDE_COLOURS[character.side])
     canvas.rect(*slot.bleed, stroke=0, fill=1)
-    _cut_guide(canvas, slot)
+    _cut_guide(canvas, slot, side)
     canvas.setFillColor(colors.black)
-    # A counter has room for the name only, not a title in brackets after it.
-    name = character.name.split(" (")[0]
-    _fit_centred(canvas, name, centre, y + height - 4.2 * mm, width - 1.6 * mm, BODY_BOLD, 5.5)
+    _fit_centred(
+        canvas,
+        labels[character.id],
+        centre,
+        y + height - 4.2 * mm,
+        width - 1.6 * mm,
+        BODY_BOLD,
+        5.5,
+    )
     label = STATE_LABELS.get(face.state)
     if label:
         canvas.setFillColor(colors.HexColor("#5a0000") if dead else colors.black)
@@ -491,8 +514,12 @@ def _counter_face(side: str, canvas: Canvas, piece: Piece, slot: Slot) -> None:
             canvas.drawCentredString(x + width * column, y + 1.6 * mm, str(value))
 
 
-def _cut_guide(canvas: Canvas, slot: Slot) -> None:
-    """A hairline on the cut: counters share their bleed, and scissors need a line to follow."""
+def _cut_guide(canvas: Canvas, slot: Slot, side: str) -> None:
+    """A hairline on the cut of a front: items that share their bleed need a line to follow,
+    and on a full sheet the crop marks may fall where a home printer cannot print. Backs
+    get none, as a back printed a little off would show its line on the edge."""
+    if side != "front":
+        return
     canvas.setStrokeColor(colors.HexColor("#7a7a7a"))
     canvas.setLineWidth(0.2)
     canvas.rect(*slot.trim, stroke=1, fill=0)

@@ -1,0 +1,707 @@
+"""DARK BLADES' printed kit, built from the shipped workbook and read back with pypdf.
+
+Every expected value comes from the workbook (through the validated model) or from the
+layout the imposition computes; the PDFs are real files written by `authoring build`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+import shutil
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pypdf
+import pytest
+from openpyxl.utils import get_column_letter
+from reportlab.pdfbase import pdfmetrics
+
+from authoring.build import build_game
+from authoring.cli import main
+from authoring.findings import Severity
+from authoring.game import Game, get_game
+from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
+from authoring.games.darkblades.kit import COUNTER, SPELL_CARD, counter_labels, counter_pieces
+from authoring.games.darkblades.model import DarkBlades, build_model
+from authoring.render.fonts import (
+    BODY,
+    BODY_BOLD,
+    BODY_BOLD_ITALIC,
+    BODY_ITALIC,
+    register_body_fonts,
+)
+from authoring.render.imposition import Layout, Rect, Slot
+from authoring.render.paper import PAPERS, PRINTABLE_MARGIN, Paper, Size
+from authoring.validate import Validation, validate_workbook
+
+GAME = "darkblades"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
+CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
+EDGE = 0.01  # points: rounding slack when a text must lie inside a box
+BASE_14 = {
+    "Courier",
+    "Courier-Bold",
+    "Courier-Oblique",
+    "Courier-BoldOblique",
+    "Helvetica",
+    "Helvetica-Bold",
+    "Helvetica-Oblique",
+    "Helvetica-BoldOblique",
+    "Times-Roman",
+    "Times-Bold",
+    "Times-Italic",
+    "Times-BoldItalic",
+    "Symbol",
+    "ZapfDingbats",
+}
+
+
+# --- the build, once per paper -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kit:
+    paper: Paper
+    exit_code: int
+    folder: Path
+
+    def path(self, component: str) -> Path:
+        return self.folder / f"{component}-{self.paper.name}.pdf"
+
+
+@pytest.fixture(scope="module", params=sorted(PAPERS))
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The whole kit built by the CLI into a fresh folder, once per paper."""
+    paper = PAPERS[request.param]
+    out = tmp_path_factory.mktemp(f"kit-{paper.name}")
+    code = main(["build", GAME, "--paper", paper.name, "--out", str(out)])
+    return Kit(paper, code, out / GAME)
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return get_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def validation(game: Game) -> Validation:
+    result = validate_workbook(game.workbook, game)
+    assert result.ok
+    return result
+
+
+@pytest.fixture(scope="module")
+def model(validation: Validation) -> DarkBlades:
+    return build_model(validation.tables)
+
+
+@pytest.fixture(scope="module")
+def box(validation: Validation) -> dict[str, int]:
+    """The Box sheet: how many of each component the printed box holds."""
+    return {
+        record.values["component"]: record.values["count"]
+        for record in validation.tables["Box"].records
+    }
+
+
+def scenario_components(model: DarkBlades) -> list[str]:
+    return [
+        f"scenario-{s.number}-{s.id.replace('_', '-')}"
+        for s in sorted(model.scenarios.values(), key=lambda s: s.number)
+    ]
+
+
+def components(model: DarkBlades) -> list[str]:
+    return ["rulebook", "reference", "spell-cards", "counters", *scenario_components(model)]
+
+
+# --- reading PDFs back ---------------------------------------------------------------------
+
+
+@cache
+def reader(path: Path) -> pypdf.PdfReader:
+    return pypdf.PdfReader(path)
+
+
+@cache
+def face_names() -> dict[str, str]:
+    """The PDF's base font name (without subset tag) -> the registered reportlab font."""
+    register_body_fonts()
+    return {
+        pdfmetrics.getFont(name).face.name.decode(): name
+        for name in (BODY, BODY_BOLD, BODY_ITALIC, BODY_BOLD_ITALIC)
+    }
+
+
+@dataclass(frozen=True)
+class Run:
+    """One text run as drawn: where its baseline starts, its advance width and font size."""
+
+    text: str
+    x: float
+    y: float
+    width: float
+    size: float
+    font: str
+    upright: bool
+
+    @property
+    def centre(self) -> float:
+        return self.x + self.width / 2
+
+    @property
+    def box(self) -> Rect:
+        """The run's extent: advance width by the font's ascent and descent."""
+        face = pdfmetrics.getFont(self.font).face
+        bottom = self.y + face.descent / 1000 * self.size
+        return Rect(self.x, bottom, self.width, (face.ascent - face.descent) / 1000 * self.size)
+
+
+def origin(cm: Sequence[float], tm: Sequence[float]) -> tuple[float, float]:
+    """Where a text run starts on the page: its text matrix placed by the current transform."""
+    x, y = tm[4], tm[5]
+    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
+
+
+@cache
+def page_runs(path: Path, number: int) -> tuple[Run, ...]:
+    found = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        text = text.strip()
+        if not text or font is None:
+            return
+        name = face_names()[str(font["/BaseFont"]).split("+")[-1]]
+        x, y = origin(cm, tm)
+        upright = cm[1] == cm[2] == tm[1] == tm[2] == 0
+        width = pdfmetrics.stringWidth(text, name, size)
+        found.append(Run(text, x, y, width, size, name, upright))
+
+    reader(path).pages[number].extract_text(visitor_text=visit)
+    return tuple(found)
+
+
+def all_runs(path: Path) -> list[tuple[Run, ...]]:
+    return [page_runs(path, number) for number in range(len(reader(path).pages))]
+
+
+@cache
+def text_of(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in reader(path).pages)
+
+
+def flat(path: Path) -> str:
+    """The document's text with every run of white space made one space: wrapped cells join."""
+    return " ".join(text_of(path).split())
+
+
+def tokens(path: Path) -> list[str]:
+    """The document's text lines, page footers left out; a table prints one cell a line."""
+    lines = []
+    for number, page in enumerate(reader(path).pages, 1):
+        on_page = [line.strip() for line in page.extract_text().split("\n") if line.strip()]
+        if on_page and on_page[0] == str(number):
+            on_page = on_page[1:]
+        elif on_page and on_page[-1] == str(number):
+            on_page = on_page[:-1]
+        lines += on_page
+    return lines
+
+
+def find_sequence(haystack: Sequence[str], needle: Sequence[str], start: int = 0) -> int:
+    """Where `needle` first occurs as consecutive items of `haystack` from `start`; -1 if not."""
+    needle = list(needle)
+    for index in range(start, len(haystack) - len(needle) + 1):
+        if list(haystack[index : index + len(needle)]) == needle:
+            return index
+    return -1
+
+
+def grid_rows(model: DarkBlades, sheet: str) -> list[list[str]]:
+    """A results table as printed: each row is the die face (10 reads 0) then its codes."""
+    table = model.combat_tables[sheet]
+    return [[str(die % 10), *codes] for die, codes in enumerate(table.codes, 1)]
+
+
+def printed_grid(lines: list[str], title: str, count: int) -> list[list[str]]:
+    """The first `count` rows of the first results table after the heading `title`.
+
+    A table broken by a page repeats its header on the next page; the repeat is skipped.
+    """
+    header = ["Die", *ODDS]
+    heading = lines.index(title)
+    at = find_sequence(lines, header, heading)
+    assert at > heading, f"no results table after {title!r}"
+    at += len(header)
+    rows: list[list[str]] = []
+    while len(rows) < count and at < len(lines):
+        if lines[at : at + len(header)] == header:
+            at += len(header)
+            continue
+        rows.append(lines[at : at + len(header)])
+        at += len(header)
+    return rows
+
+
+def inside(inner: Rect, outer: Rect, tolerance: float = EDGE) -> bool:
+    return (
+        inner.x >= outer.x - tolerance
+        and inner.y >= outer.y - tolerance
+        and inner.x + inner.width <= outer.x + outer.width + tolerance
+        and inner.y + inner.height <= outer.y + outer.height + tolerance
+    )
+
+
+def contains(rect: Rect, x: float, y: float) -> bool:
+    return rect.x <= x <= rect.x + rect.width and rect.y <= y <= rect.y + rect.height
+
+
+def slot_index(run: Run, slots: Sequence[Slot]) -> int:
+    """The slot whose trim holds the middle of the run's baseline."""
+    found = [i for i, slot in enumerate(slots) if contains(slot.trim, run.centre, run.y)]
+    assert len(found) == 1, f"{run.text!r} at ({run.x:.1f}, {run.y:.1f}) is in no single slot"
+    return found[0]
+
+
+def by_slot(runs: Sequence[Run], slots: Sequence[Slot]) -> dict[int, list[Run]]:
+    """The item runs of a page grouped by slot; the flip note is left out."""
+    grouped: dict[int, list[Run]] = {}
+    for run in runs:
+        if run.upright and not is_note(run):
+            grouped.setdefault(slot_index(run, slots), []).append(run)
+    return grouped
+
+
+def label(runs: Sequence[Run]) -> Run:
+    """The topmost run on an item: a counter's name label."""
+    return max(runs, key=lambda run: run.y)
+
+
+def is_note(run: Run) -> bool:
+    return run.text.startswith("Sheet ")
+
+
+def match_one_to_one(
+    fronts: Sequence[tuple[float, float]], backs: Sequence[tuple[float, float]]
+) -> None:
+    """Each front point has its own back point within CLOSE on both axes."""
+    assert len(fronts) == len(backs)
+    unused = list(backs)
+    for x, y in fronts:
+        near = [p for p in unused if abs(p[0] - x) <= CLOSE and abs(p[1] - y) <= CLOSE]
+        assert near, f"no back at ({x:.2f}, {y:.2f})"
+        unused.remove(near[0])
+
+
+def fonts_of(path: Path) -> Iterator[Any]:
+    for page in reader(path).pages:
+        resources = page["/Resources"].get_object()
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            if font["/Subtype"] == "/Type0":
+                yield from (d.get_object() for d in font["/DescendantFonts"])
+            else:
+                yield font
+
+
+# --- 1. files, exit code and page sizes ----------------------------------------------------
+
+
+def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: DarkBlades) -> None:
+    assert kit.exit_code == 0
+    expected = {f"{name}-{kit.paper.name}.pdf" for name in components(model)}
+    assert {path.name for path in kit.folder.iterdir()} == expected
+    for name in components(model):
+        pages = reader(kit.path(name)).pages
+        assert len(pages) > 0
+        for page in pages:
+            assert float(page.mediabox.width) == pytest.approx(kit.paper.width, abs=0.01)
+            assert float(page.mediabox.height) == pytest.approx(kit.paper.height, abs=0.01)
+
+
+def test_one_set_up_sheet_per_scenario_in_the_box(kit: Kit, model: DarkBlades, box: dict) -> None:
+    sheets = list(kit.folder.glob(f"scenario-*-{kit.paper.name}.pdf"))
+    assert len(sheets) == len(model.scenarios) == box["scenarios"]
+
+
+# --- 2. the workbook's text is printed -----------------------------------------------------
+
+
+def test_rulebook_prints_spells_characters_and_the_crossbow(kit: Kit, model: DarkBlades) -> None:
+    text = flat(kit.path("rulebook"))
+    for spell in model.spells:
+        assert spell.name in text
+    for character in model.characters.values():
+        assert character.name in text
+    lines = tokens(kit.path("rulebook"))
+    crossbow = model.missile_weapons["crossbow"]
+    short = next(band for band in crossbow.bands if band.band == "short")
+    row = [crossbow.name, short.band, f"{short.range_from}-{short.range_to}", str(short.attack)]
+    assert find_sequence(lines, row) >= 0
+
+
+def test_rulebook_prints_every_results_table_row_by_row(kit: Kit, model: DarkBlades) -> None:
+    lines = tokens(kit.path("rulebook"))
+    infantry = grid_rows(model, "CRT_InfVsInf")
+    title = model.combat_tables["CRT_InfVsInf"].title
+    assert printed_grid(lines, title, len(infantry)) == infantry
+    # Each die row's codes in order, as a player reads across the row.
+    for row in infantry:
+        assert find_sequence(lines, row) >= 0
+    for sheet in CRT_SHEETS:
+        rows = grid_rows(model, sheet)
+        assert printed_grid(lines, model.combat_tables[sheet].title, len(rows)) == rows, sheet
+
+
+def test_reference_sheet_holds_all_six_results_tables(kit: Kit, model: DarkBlades) -> None:
+    lines = tokens(kit.path("reference"))
+    assert len(CRT_SHEETS) == 6
+    for sheet in CRT_SHEETS:
+        table = model.combat_tables[sheet]
+        rows = grid_rows(model, sheet)
+        assert printed_grid(lines, table.title, len(rows)) == rows, sheet
+        # Die 1's codes, in column order, straight after the header.
+        header = find_sequence(lines, ["Die", *ODDS], lines.index(table.title))
+        first = header + 1 + len(ODDS)
+        assert lines[first : first + 1 + len(ODDS)] == ["1", *table.codes[0]]
+
+
+def test_each_scenario_sheet_lists_its_forces_and_victory(kit: Kit, model: DarkBlades) -> None:
+    scenarios = sorted(model.scenarios.values(), key=lambda s: s.number)
+    for scenario, name in zip(scenarios, scenario_components(model), strict=True):
+        text = flat(kit.path(name))
+        assert scenario.name in text
+        assert scenario.forces
+        for force in scenario.forces:
+            assert model.characters[force.character].name in text
+        assert " ".join(scenario.victory_dark_blades.split()) in text
+        assert " ".join(scenario.victory_black_fox.split()) in text
+
+
+# --- 3. spell cards ------------------------------------------------------------------------
+
+
+def test_spell_cards_print_each_spell_as_often_as_its_copies(
+    kit: Kit, model: DarkBlades, box: dict
+) -> None:
+    path = kit.path("spell-cards")
+    layout = Layout.for_items(kit.paper, SPELL_CARD)
+    deck = [spell.name.upper() for spell in model.spells for _ in range(spell.copies)]
+    assert len(deck) == model.spell_cards == box["spell_cards"]
+    assert len(model.spells) == box["distinct_spells"]
+    sheets = math.ceil(len(deck) / layout.per_sheet)
+    pages = all_runs(path)
+    assert len(pages) == 2 * sheets
+    names = set(deck)
+    fronts, backs = pages[0::2], pages[1::2]
+    counted = Counter(run.text for page in fronts for run in page if run.text in names)
+    assert counted == Counter(deck)
+    assert sum(counted.values()) == box["spell_cards"]
+    # Dealt in workbook order, row by row from the top left, one sheet at a time.
+    for sheet, page in enumerate(fronts):
+        on_page = sorted(
+            (slot_index(run, layout.front), run.text) for run in page if run.text in names
+        )
+        assert [name for _, name in on_page] == deck[
+            sheet * layout.per_sheet : (sheet + 1) * layout.per_sheet
+        ]
+        assert [index for index, _ in on_page] == list(range(len(on_page)))
+    # Backs carry no spell names, only the game's title, once per card.
+    for front, back in zip(fronts, backs, strict=True):
+        assert not any(run.text in names for run in back)
+        on_front = sum(run.text in names for run in front)
+        assert sum(run.text == get_game(GAME).title for run in back) == on_front
+
+
+# --- 4. counters ---------------------------------------------------------------------------
+
+
+def test_counters_print_every_piece_with_its_name(kit: Kit, model: DarkBlades, box: dict) -> None:
+    path = kit.path("counters")
+    layout = Layout.for_items(kit.paper, COUNTER)
+    pieces = counter_pieces(model)
+    assert len(pieces) == model.counters >= box["counters"]
+    pages = all_runs(path)
+    assert len(pages) == 2 * math.ceil(len(pieces) / layout.per_sheet)
+    drawn = 0
+    for sheet, page in enumerate(pages[0::2]):
+        slots = by_slot(page, layout.front)
+        drawn += len(slots)
+        assert sorted(slots) == list(range(len(slots)))
+        for index, runs in slots.items():
+            piece = pieces[sheet * layout.per_sheet + index]
+            name = label(runs).text
+            if piece.marker is not None:
+                assert name == piece.marker.front
+            else:
+                assert piece.character is not None
+                assert name and piece.character.name.startswith(name)
+    assert drawn == len(pieces)
+
+
+def test_simons_healthy_counter_shows_his_strengths(kit: Kit, model: DarkBlades) -> None:
+    layout = Layout.for_items(kit.paper, COUNTER)
+    pieces = counter_pieces(model)
+    simon = model.characters["simon"]
+    healthy = simon.face("healthy")
+    number = next(
+        k
+        for k, piece in enumerate(pieces)
+        if piece.character == simon and piece.face("front") == healthy
+    )
+    sheet, index = divmod(number, layout.per_sheet)
+    runs = by_slot(page_runs(kit.path("counters"), 2 * sheet), layout.front)[index]
+    assert label(runs).text == simon.name
+    bottom = min(run.y for run in runs)
+    values = [run.text for run in sorted(runs, key=lambda r: r.x) if run.y == bottom]
+    assert values == [str(healthy.attack), str(healthy.defence), str(healthy.movement)]
+    # His other pieces' fronts carry other strengths, so the values above are the healthy ones.
+    assert simon.face("wounded").attack != healthy.attack
+
+
+# --- 5. fronts and backs register for a long-edge flip ------------------------------------
+
+
+def test_spell_card_backs_register_behind_their_fronts(kit: Kit, model: DarkBlades) -> None:
+    width = kit.paper.width
+    layout = Layout.for_items(kit.paper, SPELL_CARD)
+    names = {spell.name.upper() for spell in model.spells}
+    title = get_game(GAME).title
+    pages = all_runs(kit.path("spell-cards"))
+    for front, back in zip(pages[0::2], pages[1::2], strict=True):
+        card_names = [run for run in front if run.text in names]
+        titles = [run for run in back if run.text == title]
+        assert card_names and len(titles) == len(card_names)
+        # Centred on the card, front and back.
+        for run in card_names:
+            trim = layout.front[slot_index(run, layout.front)].trim
+            assert run.centre == pytest.approx(trim.x + trim.width / 2, abs=CLOSE)
+        for run in titles:
+            trim = layout.back[slot_index(run, layout.back)].trim
+            assert run.centre == pytest.approx(trim.x + trim.width / 2, abs=CLOSE)
+        # Each back is behind its own card: the mirror slot of the front's.
+        assert sorted(slot_index(r, layout.front) for r in card_names) == sorted(
+            slot_index(r, layout.back) for r in titles
+        )
+        # Mirrored x, same rows: the top row's name and title set the offset within a card.
+        # (The grid is symmetric and every back alike, so the counters below are the test
+        # that tells a mirrored back from one printed unmirrored.)
+        offset = max(r.y for r in card_names) - max(r.y for r in titles)
+        match_one_to_one(
+            [(width - r.centre, r.y - offset) for r in card_names],
+            [(r.centre, r.y) for r in titles],
+        )
+        assert _same_set([width - r.centre for r in card_names], [r.centre for r in titles])
+        assert _same_set([r.y - offset for r in card_names], [r.y for r in titles])
+
+
+def _same_set(left: Sequence[float], right: Sequence[float]) -> bool:
+    """Whether two sets of numbers agree within CLOSE, each value having a partner."""
+    return all(any(abs(a - b) <= CLOSE for b in right) for a in left) and all(
+        any(abs(a - b) <= CLOSE for a in left) for b in right
+    )
+
+
+def test_counter_backs_register_behind_their_fronts(kit: Kit, model: DarkBlades) -> None:
+    width = kit.paper.width
+    layout = Layout.for_items(kit.paper, COUNTER)
+    pieces = counter_pieces(model)
+    pages = all_runs(kit.path("counters"))
+    for sheet, (front, back) in enumerate(zip(pages[0::2], pages[1::2], strict=True)):
+        fronts, backs = by_slot(front, layout.front), by_slot(back, layout.back)
+        assert sorted(fronts) == sorted(backs)
+        front_labels = {index: label(runs) for index, runs in fronts.items()}
+        back_labels = {index: label(runs) for index, runs in backs.items()}
+        for index, front_label in front_labels.items():
+            piece = pieces[sheet * layout.per_sheet + index]
+            back_label = back_labels[index]
+            if piece.character is not None:
+                assert back_label.text == front_label.text
+            else:
+                assert piece.marker is not None and back_label.text == piece.marker.back
+            assert back_label.centre == pytest.approx(width - front_label.centre, abs=CLOSE)
+            assert back_label.y == pytest.approx(front_label.y, abs=CLOSE)
+        # The same, read from the page alone: names on the back are the mirrored front names.
+        match_one_to_one(
+            [(width - r.centre, r.y) for r in front_labels.values()],
+            [(r.centre, r.y) for r in back_labels.values()],
+        )
+
+
+# --- 6. everything printed lies where a home printer prints ------------------------------
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
+@pytest.mark.parametrize("size", [SPELL_CARD, COUNTER], ids=["spell-card", "counter"])
+def test_every_slot_lies_in_the_printable_area(paper: Paper, size: Size) -> None:
+    layout = Layout.for_items(paper, size)
+    printable = Rect(
+        PRINTABLE_MARGIN,
+        PRINTABLE_MARGIN,
+        paper.width - 2 * PRINTABLE_MARGIN,
+        paper.height - 2 * PRINTABLE_MARGIN,
+    )
+    assert layout.per_sheet > 0
+    for slot in (*layout.front, *layout.back):
+        assert inside(slot.bleed, printable, tolerance=1e-6)
+        assert inside(slot.trim, slot.bleed, tolerance=1e-6)
+
+
+@pytest.mark.parametrize("component", ["spell-cards", "counters"])
+def test_every_text_lies_on_its_item(kit: Kit, component: str) -> None:
+    size = SPELL_CARD if component == "spell-cards" else COUNTER
+    layout = Layout.for_items(kit.paper, size)
+    for number, runs in enumerate(all_runs(kit.path(component))):
+        slots = layout.front if number % 2 == 0 else layout.back
+        notes = [run for run in runs if is_note(run)]
+        assert len(notes) == 1
+        assert not contains(layout.bounds, notes[0].x, notes[0].y)
+        for run in runs:
+            if is_note(run):
+                continue
+            assert run.upright
+            # The whole run, ascent to descent and start to end, lies inside one card's trim.
+            assert any(inside(run.box, slot.trim) for slot in slots), (
+                f"page {number + 1}: {run.text!r} at ({run.x:.1f}, {run.y:.1f}) leaves its item"
+            )
+
+
+# --- 7. the same data gives the same bytes -------------------------------------------------
+
+
+def test_building_twice_gives_identical_files(kit: Kit, model: DarkBlades, tmp_path: Path) -> None:
+    assert main(["build", GAME, "--paper", kit.paper.name, "--out", str(tmp_path)]) == 0
+    for name in components(model):
+        again = tmp_path / GAME / kit.path(name).name
+        assert again.read_bytes() == kit.path(name).read_bytes(), name
+
+
+# --- 8. fonts ------------------------------------------------------------------------------
+
+
+def test_every_font_is_embedded_and_none_is_base_14(kit: Kit, model: DarkBlades) -> None:
+    for name in components(model):
+        fonts = list(fonts_of(kit.path(name)))
+        assert fonts, name
+        for font in fonts:
+            base = str(font["/BaseFont"]).lstrip("/")
+            assert "Helvetica" not in base
+            assert base.split("+")[-1] not in BASE_14
+            assert "/FontFile2" in font["/FontDescriptor"].get_object(), (name, base)
+
+
+# --- 9. outline and metadata ---------------------------------------------------------------
+
+
+def test_rulebook_outline_holds_the_chapters(kit: Kit, model: DarkBlades, game: Game) -> None:
+    book = reader(kit.path("rulebook"))
+    top = [entry.title for entry in book.outline if not isinstance(entry, list)]
+    template = (TEMPLATES / "rulebook.md.j2").read_text(encoding="utf-8")
+    chapters = re.findall(r"^# (?!#)(.+?)\s*$", template, flags=re.MULTILINE)
+    assert "Introduction" in chapters and "Scenarios" in chapters
+    assert top == chapters
+    # The scenarios chapter holds one entry per scenario, in order.
+    entries = list(book.outline)
+    chapter = next(
+        i for i, e in enumerate(entries) if not isinstance(e, list) and e.title == "Scenarios"
+    )
+    children = entries[chapter + 1]
+    assert isinstance(children, list)
+    titles = [entry.title for entry in children if not isinstance(entry, list)]
+    expected = [
+        f"Scenario {s.number}: {s.name}"
+        for s in sorted(model.scenarios.values(), key=lambda s: s.number)
+    ]
+    assert titles == expected
+    assert book.metadata.title.startswith(game.title)
+
+
+def test_every_file_has_a_title_and_prints_at_actual_size(
+    kit: Kit, model: DarkBlades, game: Game
+) -> None:
+    for name in components(model):
+        document = reader(kit.path(name))
+        assert document.metadata.title.startswith(game.title), name
+        preferences = document.trailer["/Root"]["/ViewerPreferences"]
+        assert preferences["/PrintScaling"] == "/None", name
+
+
+# --- 10, 11. bad data never reaches paper -------------------------------------------------
+
+
+def copied_content(game: Game, root: Path, edit: Any) -> Game:
+    """The game pointed at a copy of its content, with `edit(workbook)` applied to the copy."""
+    folder = root / game.name
+    shutil.copytree(game.content_dir / "schemas", folder / "schemas")
+    book = openpyxl.load_workbook(game.workbook)
+    edit(book)
+    book.save(folder / game.workbook_name)
+    return dataclasses.replace(game, content_root=root)
+
+
+def column_of(sheet: Any, header: str) -> int:
+    return next(cell.column for cell in sheet[1] if cell.value == header)
+
+
+@pytest.mark.parametrize("name", ["தமிழ்", "漢字"])
+def test_a_missing_glyph_fails_the_build_at_its_cell(game: Game, tmp_path: Path, name: str) -> None:
+    place = {}
+
+    def rename_simon(book: Any) -> None:
+        sheet = book["Characters"]
+        ids, names = column_of(sheet, "id"), column_of(sheet, "name")
+        row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, ids).value == "simon")
+        sheet.cell(row, names).value = name
+        place["cell"] = f"{get_column_letter(names)}{row}"
+
+    copy = copied_content(game, tmp_path / "content", rename_simon)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = build_game(copy, PAPERS["a4"], out, workbook="darkblades.xlsx")
+    errors = [f for f in result.findings if f.severity is Severity.ERROR]
+    assert [(f.code, f.sheet, f.cell, f.field, f.value) for f in errors] == [
+        ("missing-glyph", "Characters", place["cell"], "name", name)
+    ]
+    for character in name:
+        assert f"U+{ord(character):04X}" in errors[0].message
+    assert errors[0].place == f"darkblades.xlsx:Characters!{place['cell']}"
+    assert result.written == []
+    assert list(out.iterdir()) == []
+
+
+def test_an_unknown_paper_is_a_usage_error(tmp_path: Path, capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["build", GAME, "--paper", "a5", "--out", str(tmp_path)])
+    assert exited.value.code == 2
+    assert "a5" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_data_error_refuses_the_build(game: Game, tmp_path: Path) -> None:
+    def unknown_code(book: Any) -> None:
+        book["CRT_InfVsInf"]["D7"] = "Q"
+
+    copy = copied_content(game, tmp_path / "content", unknown_code)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = build_game(copy, PAPERS["letter"], out, workbook="darkblades.xlsx")
+    errors = [f for f in result.findings if f.severity is Severity.ERROR]
+    assert [(f.sheet, f.cell, f.value) for f in errors] == [("CRT_InfVsInf", "D7", "Q")]
+    assert result.written == []
+    assert list(out.iterdir()) == []
+
+
+def test_counter_labels_drop_titles_unless_two_counters_would_read_the_same(
+    model: DarkBlades,
+) -> None:
+    labels = counter_labels(model)
+    assert labels["dark_blades"] == "Dark Blades"
+    assert labels["mon_oger_elite_axe"] != labels["mon_oger_elite_pole_arm"]
+    assert len(set(labels.values())) == len(labels)
