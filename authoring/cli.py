@@ -89,6 +89,12 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
     build.set_defaults(run=_build)
 
+    derive = verbs.add_parser("derive", help="propose ratings from the facts, into a new workbook")
+    derive.add_argument("game")
+    derive.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.xlsx")
+    derive.add_argument("--force", action="store_true", help="replace an existing file")
+    derive.set_defaults(run=_derive)
+
     template = verbs.add_parser("template", help="write a blank workbook for a game")
     template.add_argument("game")
     template.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.xlsx")
@@ -209,13 +215,30 @@ def _game_of(path: Path, games: dict[str, Game]) -> Game:
     raise UsageError(f"{path}: cannot tell which game this workbook is for; add --game NAME")
 
 
-def _template(arguments: argparse.Namespace) -> int:
-    game = get_game(arguments.game)
-    output: Path = arguments.output
-    if output.exists() and not arguments.force:
+def _writable(output: Path, game: Game, force: bool) -> None:
+    if output.exists() and not force:
         raise UsageError(f"{output} exists; it is never written over (use --force to replace it)")
     if output.resolve() == game.workbook.resolve():
         raise UsageError(f"{output} is the game's own workbook; it is never written over")
+
+
+def _derive(arguments: argparse.Namespace) -> int:
+    game = get_game(arguments.game)
+    if game.derive is None:
+        raise UsageError(f"{game.name} has nothing to derive")
+    _writable(arguments.output, game, arguments.force)
+    report, model = _model(game)
+    if model is None:
+        return _print_report(report, "text")
+    rows = game.derive(model, arguments.output)
+    print(f"wrote {_shown(arguments.output)}: {rows} proposed ratings")
+    return EXIT_OK
+
+
+def _template(arguments: argparse.Namespace) -> int:
+    game = get_game(arguments.game)
+    output: Path = arguments.output
+    _writable(output, game, arguments.force)
     write_template(game, output)
     print(f"wrote {_shown(output)}: {len(game.sheets)} sheets for {game.title}")
     return EXIT_OK

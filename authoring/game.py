@@ -40,6 +40,8 @@ class Game:
     consistency: Callable[[Model, str, int], Report] | None = None
     # Named simulations: (model, runs, seed) -> report.
     simulations: Mapping[str, Callable[[Model, int, int], Report]] = field(default_factory=dict)
+    # Ratings proposed from the facts: (model, new workbook path) -> rows written.
+    derive: Callable[[Model, Path], int] | None = None
     # The printed kit: (model, build context) -> the components to write.
     components: Callable[[Model, BuildContext], Sequence[Component]] | None = None
     content_root: Path = CONTENT_ROOT

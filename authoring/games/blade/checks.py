@@ -1,0 +1,313 @@
+"""BLADE's sheets and the semantic checks its data must pass."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+
+from authoring.checks import Check, Tables, grid, references, tiles, unique
+from authoring.findings import Finding, Severity
+from authoring.games.blade.derive import derive
+from authoring.games.blade.model import EVENTS, build_model, chart_sheet
+from authoring.games.blade.timing import LETTERS, ROWS, parse_time
+from authoring.tables import Record
+
+CHART_SHEETS = tuple(chart_sheet(event) for event in EVENTS)
+SHEETS = (
+    "Settings",
+    "Events",
+    *CHART_SHEETS,
+    "Skaters",
+    "Ratings",
+    "Results",
+    "Deck",
+    "StageCharts",
+    "GradeDraw",
+    "FallsChart",
+    "InjuryTable",
+    "Field",
+)
+CARDS = 100
+TOP_NUMBERS = 50
+
+
+def one_settings_row(tables: Tables) -> Iterator[Finding]:
+    sheet = tables["Settings"]
+    if len(sheet.records) != 1:
+        yield sheet.finding(
+            Severity.ERROR,
+            "settings-rows",
+            f"Settings must have exactly one row of values, it has {len(sheet.records)}",
+            expected="one row",
+        )
+
+
+def ratings_fit_events(tables: Tables) -> Iterator[Finding]:
+    events = {
+        r["event"]: r
+        for r in tables["Events"].records
+        if r.ok("event", "gender", "best_letter", "worst_letter")
+    }
+    genders = {r["id"]: r["gender"] for r in tables["Skaters"].records if r.ok("id", "gender")}
+    for record in tables["Ratings"].records:
+        if not record.ok("skater", "event", "best", "worst") or record["event"] not in events:
+            continue
+        event = events[record["event"]]
+        best, worst = LETTERS.index(record["best"]), LETTERS.index(record["worst"])
+        low, high = LETTERS.index(event["best_letter"]), LETTERS.index(event["worst_letter"])
+        if best > worst:
+            yield record.finding(
+                Severity.ERROR,
+                "letters-order",
+                f"best letter {record['best']} is worse than worst letter {record['worst']}",
+                "best",
+                expected=f"a letter no later than {record['worst']}",
+            )
+        for name, letter in (("best", best), ("worst", worst)):
+            if not low <= letter <= high:
+                yield record.finding(
+                    Severity.ERROR,
+                    "letter-range",
+                    f"{record['event']} ratings run {event['best_letter']}-"
+                    f"{event['worst_letter']}; {record[name]} is outside",
+                    name,
+                    expected=f"a letter from {event['best_letter']} to {event['worst_letter']}",
+                )
+        gender = genders.get(record["skater"])
+        if gender is not None and gender != event["gender"]:
+            yield record.finding(
+                Severity.ERROR,
+                "wrong-event",
+                f"{record['skater']} skates with the {gender}, but {record['event']} is a "
+                f"{event['gender']}'s event",
+                "event",
+                expected=f"a {gender}'s event",
+            )
+
+
+def results_have_ratings(tables: Tables) -> Iterator[Finding]:
+    rated = {
+        (r["skater"], r["event"]): r for r in tables["Ratings"].records if r.ok("skater", "event")
+    }
+    settings = tables["Settings"].records
+    needed = (
+        settings[0]["skater_results_min"]
+        if settings and settings[0].ok("skater_results_min")
+        else 0
+    )
+    counted: Counter[tuple[str, str]] = Counter()
+    for record in tables["Results"].records:
+        if not record.ok("skater", "event"):
+            continue
+        key = (record["skater"], record["event"])
+        counted[key] += 1
+        if key not in rated:
+            yield record.finding(
+                Severity.ERROR,
+                "unrated-result",
+                f"{key[0]} has a {key[1]} result but no {key[1]} rating on sheet Ratings",
+                "event",
+                expected="an event the skater is rated in",
+            )
+    for key, record in rated.items():
+        if counted[key] < needed:
+            yield record.finding(
+                Severity.WARNING,
+                "few-results",
+                f"{key[0]}'s {key[1]} rating rests on {counted[key]} results; "
+                f"Settings asks for {needed}",
+                "skater",
+                expected=f"at least {needed} results",
+            )
+
+
+def field_is_rated(tables: Tables) -> Iterator[Finding]:
+    rated = {
+        (r["skater"], r["event"]) for r in tables["Ratings"].records if r.ok("skater", "event")
+    }
+    for record in tables["Field"].records:
+        if record.ok("skater", "event") and (record["skater"], record["event"]) not in rated:
+            yield record.finding(
+                Severity.ERROR,
+                "unrated-entry",
+                f"{record['skater']} is in the {record['event']} field but has no rating in it",
+                "skater",
+                expected="a skater rated in the event",
+            )
+
+
+def deck_composition(tables: Tables) -> Iterator[Finding]:
+    sheet = tables["Deck"]
+    records = sheet.records
+    if not all(r.ok("top", "middle", "modifier") for r in records):
+        return
+    if len(records) != CARDS:
+        yield sheet.finding(
+            Severity.ERROR,
+            "deck-size",
+            f"the deck has {len(records)} cards",
+            expected=f"{CARDS} cards",
+        )
+    yield from _each_exactly(records, "top", range(1, TOP_NUMBERS + 1), 2)
+    yield from _each_exactly(records, "middle", range(1, CARDS + 1), 1)
+    modifiers = Counter(r["modifier"] for r in records)
+    for value in sorted({abs(m) for m in modifiers if isinstance(m, int) and m}):
+        if modifiers[value] != modifiers[-value]:
+            yield sheet.finding(
+                Severity.ERROR,
+                "deck-asymmetric",
+                f"modifier +{value} is on {modifiers[value]} cards but -{value} on "
+                f"{modifiers[-value]}",
+                field="modifier",
+                expected=f"as many -{value} as +{value} cards",
+            )
+    if modifiers["MAX"] != modifiers["MIN"]:
+        yield sheet.finding(
+            Severity.ERROR,
+            "deck-asymmetric",
+            f"MAX is on {modifiers['MAX']} cards but MIN on {modifiers['MIN']}",
+            field="modifier",
+            expected="as many MIN as MAX cards",
+        )
+
+
+def _each_exactly(
+    records: list[Record], field: str, values: range, times: int
+) -> Iterator[Finding]:
+    seen: dict[int, list[Record]] = defaultdict(list)
+    for record in records:
+        seen[record[field]].append(record)
+    for value, holders in sorted(seen.items()):
+        for extra in holders[times:]:
+            yield extra.finding(
+                Severity.ERROR,
+                "deck-composition",
+                f"{field} number {value} is on {len(holders)} cards (first in row "
+                f"{holders[0].row})",
+                field,
+                expected=f"each {field} number on {times} card(s)",
+            )
+    missing = [v for v in values if len(seen.get(v, ())) < times]
+    if missing:
+        shown = " ".join(map(str, missing[:20])) + (" ..." if len(missing) > 20 else "")
+        yield records[0].sheet.finding(
+            Severity.ERROR,
+            "deck-composition",
+            f"{field} numbers short of {times} card(s): {shown}",
+            field=field,
+            expected=f"each {field} number {values.start}-{values.stop - 1} on {times} card(s)",
+        )
+
+
+def chart_order(tables: Tables) -> Iterator[Finding]:
+    events = {r["event"]: r for r in tables["Events"].records if r.ok("event", "world_record")}
+    settings = tables["Settings"].records
+    margin = (
+        settings[0]["world_record_margin"]
+        if settings and settings[0].ok("world_record_margin")
+        else 0.0
+    )
+    for event, source in events.items():
+        sheet = tables[chart_sheet(event)]
+        record_time = parse_time(source["world_record"])
+        fastest = None if record_time is None else record_time * (1 - margin / 100)
+        above: dict[str, tuple[float, Record]] = {}
+        for record in sorted(sheet.records, key=lambda r: r["row"] if r.ok("row") else 0):
+            left: tuple[str, float] | None = None
+            for letter in LETTERS:
+                seconds = parse_time(record[letter]) if record.ok(letter) else None
+                if seconds is None:
+                    if record.ok(letter):
+                        yield record.finding(
+                            Severity.ERROR,
+                            "not-a-time",
+                            f"{record[letter]!r} is not a time",
+                            letter,
+                            expected="a time such as 34.52 or 1:45.32",
+                        )
+                    left = None
+                    continue
+                if left is not None and seconds <= left[1]:
+                    yield record.finding(
+                        Severity.ERROR,
+                        "chart-order",
+                        f"{letter} is not slower than {left[0]} on this row "
+                        f"({record[letter]} vs {record[left[0]]})",
+                        letter,
+                        expected="times rising strictly from A to V",
+                    )
+                if letter in above and seconds < above[letter][0]:
+                    yield record.finding(
+                        Severity.ERROR,
+                        "chart-order",
+                        f"row {record['row']} is faster than the row above in column {letter} "
+                        f"({record[letter]} vs {above[letter][1][letter]})",
+                        letter,
+                        expected="times never falling down a column",
+                    )
+                if fastest is not None and seconds < fastest:
+                    yield record.finding(
+                        Severity.ERROR,
+                        "beyond-record",
+                        f"{record[letter]} beats the world record {source['world_record']} by "
+                        f"more than {margin}%",
+                        letter,
+                        expected=f"no faster than {margin}% under the world record",
+                    )
+                left = (letter, seconds)
+                above[letter] = (seconds, record)
+
+
+def _roster_against_results(tables: Tables) -> Iterator[Finding]:
+    if not all(r.invalid == frozenset() for s in SHEETS for r in tables[s].records):
+        return  # a wrong cell anywhere is reported already; deriving from it would mislead
+    game = build_model(tables)
+    cells = {(r["skater"], r["event"]): r for r in tables["Ratings"].records}
+    for key, found in derive(game).items():
+        roster = game.ratings.get(key)
+        record = cells.get(key)
+        rejected = found.roster_distance is not None and (
+            found.roster_distance > game.z_threshold**2
+        )
+        if roster is None or record is None or not rejected:
+            continue
+        for name, have, want in (
+            ("best", roster.best, found.rating.best),
+            ("worst", roster.worst, found.rating.worst),
+        ):
+            if abs(have - want) > game.derive_tolerance:
+                yield record.finding(
+                    Severity.WARNING,
+                    "rating-vs-results",
+                    f"{key[0]}'s {key[1]} rating {roster.label} is more than "
+                    f"{game.derive_tolerance} letter(s) from the {found.rating.label} that "
+                    f"{found.results} results support ({name} letter), and the season sits "
+                    f"{(found.roster_distance or 0.0) ** 0.5:.1f} standard errors from it",
+                    name,
+                    expected=f"{LETTERS[want]} within {game.derive_tolerance} letter(s)",
+                )
+
+
+CHECKS: tuple[Check, ...] = (
+    Check("one settings row", ("Settings",), one_settings_row),
+    unique("Events", "event"),
+    *(grid(sheet, "row", range(1, ROWS + 1), noun="row") for sheet in CHART_SHEETS),
+    Check("chart order", ("Settings", "Events", *CHART_SHEETS), chart_order),
+    unique("Skaters", "id"),
+    unique("Ratings", "skater", "event"),
+    references("Ratings", "skater", "Skaters", "id"),
+    references("Ratings", "event", "Events", "event"),
+    Check("ratings fit their events", ("Events", "Skaters", "Ratings"), ratings_fit_events),
+    references("Results", "skater", "Skaters", "id"),
+    references("Results", "event", "Events", "event"),
+    Check("results have ratings", ("Settings", "Ratings", "Results"), results_have_ratings),
+    unique("Deck", "card"),
+    Check("deck composition", ("Deck",), deck_composition),
+    tiles("StageCharts", "from", "to", start=1, end=CARDS, group_by="chart", noun="number"),
+    tiles("GradeDraw", "from", "to", start=1, end=CARDS, noun="number"),
+    tiles("FallsChart", "from", "to", start=1, end=CARDS, noun="number"),
+    tiles("InjuryTable", "from", "to", start=1, end=CARDS, noun="number"),
+    references("Field", "skater", "Skaters", "id"),
+    Check("field is rated", ("Ratings", "Field"), field_is_rated),
+    Check("roster against results", SHEETS, _roster_against_results),
+)
