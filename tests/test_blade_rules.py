@@ -286,3 +286,48 @@ def test_races_are_reproducible(game):
     first = run_race(game, "m500", ["ann", "bo", "cy"], Deck(game.deck, random.Random("9/0")))
     again = run_race(game, "m500", ["ann", "bo", "cy"], Deck(game.deck, random.Random("9/0")))
     assert [e.official for e in first] == [e.official for e in again]
+
+
+def test_a_fall_ending_in_one_brings_down_a_close_pair_partner(game):
+    def race(partner_row: int) -> dict[str, object]:
+        deck = Script(
+            middle(50),
+            middle(50),  # start: no effect for ann and cy
+            middle(13),
+            middle(3),
+            middle(41),
+            # ann: possible fall, falls (3 <= 5), draws 41 on the falls chart: 4 s, ends in 1
+            *[middle(50)] * 3,  # cy's mid-race, both final laps: no effect
+            (25, 1, 0),
+            (25, 1, 0),  # ann: modifier 0 -> A, row 25
+            (25, 1, 0),
+            (partner_row, 1, 0),  # cy: modifier 0 -> D, then the row
+            middle(60),
+            middle(50),
+            middle(50),  # cy's fall (8 s), injury draws for both
+        )
+        return {e.skater: e for e in run_race(game, "m500", ["ann", "cy"], deck)}
+
+    # cy's D is slower than ann's A by more than 0.02 s on the same row: no collision.
+    assert race(25)["cy"].falls == 0
+    equal = replace(game, ratings={**game.ratings, ("cy", "m500"): rating("A", "A", "cy")})
+
+    deck = Script(
+        middle(50),
+        middle(50),
+        middle(13),
+        middle(3),
+        middle(41),
+        *[middle(50)] * 3,
+        (25, 1, 0),
+        (25, 1, 0),
+        (25, 1, 0),
+        (25, 1, 0),
+        middle(60),
+        middle(50),
+        middle(50),
+    )
+    entries = {e.skater: e for e in run_race(equal, "m500", ["ann", "cy"], deck)}
+    assert entries["ann"].collision and entries["cy"].falls == 1
+    assert entries["cy"].fall_time == 8.0
+    assert "collision with ann" in entries["cy"].notes

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from authoring.findings import Finding, Severity
+from authoring.games.blade.checks import SHEETS
 from authoring.games.blade.model import Blade, Rating
 from authoring.games.blade.race import Deck, run_race, standings
 from authoring.games.blade.rules import base_time_distribution, chance_faster, moments
@@ -176,6 +177,8 @@ def _agreement(
                         f"{len(season)} season results",
                         workbook,
                         sheet="Ratings",
+                        cell=f"A{rating.row}" if rating.row else None,
+                        order=(SHEETS.index("Ratings") + 1, rating.row, 1),
                         value=round(z, 2),
                         expected=f"|z| <= {game.z_threshold}",
                     )

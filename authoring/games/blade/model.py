@@ -38,6 +38,7 @@ class Rating:
     event: str
     best: int
     worst: int
+    row: int = 0  # its row on sheet Ratings, for findings; 0 for a rating made up in code
 
     @property
     def label(self) -> str:
@@ -152,10 +153,15 @@ def build_model(tables: Tables) -> Blade:
             for row in rows("Skaters")
         },
         ratings={
-            (row["skater"], row["event"]): Rating(
-                row["skater"], row["event"], LETTERS.index(row["best"]), LETTERS.index(row["worst"])
+            (r["skater"], r["event"]): Rating(
+                r["skater"],
+                r["event"],
+                LETTERS.index(r["best"]),
+                LETTERS.index(r["worst"]),
+                record.row,
             )
-            for row in rows("Ratings")
+            for record in tables["Ratings"].records
+            for r in [record.values]
         },
         results={key: tuple(times) for key, times in results.items()},
         deck=tuple(Card(r["card"], r["top"], r["middle"], r["modifier"]) for r in rows("Deck")),

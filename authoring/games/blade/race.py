@@ -1,10 +1,12 @@
 """A BLADE race played by the rules, card by card, and the simulation of many.
 
 The deck is shuffled and drawn without replacement, reshuffled when it runs out, as at the
-table. One choice the seed leaves open: a fall whose time draw ends in 1 causes a collision
-with any skater who finishes within 0.02 s behind the faller; since official times are only
-known after the base times are drawn, collisions are settled then, and the skater hit falls
-too (time added from the falls chart) and both draw on the injury table.
+table. Skaters race in pairs in the order given (first and second, third and fourth...), as
+on the ice. A choice the seed leaves open: a fall whose time draw ends in 1 collides with the
+faller's pair partner if the partner's time, before any fall time, is equal or at most 0.02 s
+slower. Times are only known once the base times are drawn, so collisions are settled then:
+the partner falls too (time added from the falls chart, no further collision) and both draw
+on the injury table.
 """
 
 from __future__ import annotations
@@ -87,20 +89,21 @@ def run_race(game: Blade, event: str, skaters: list[str], deck: Drawing) -> list
             entry.letter = modified_letter(entry.rating, card.modifier, game.minus_is_slower)
             entry.row = deck.draw().top
             entry.base = game.chart_time(event, entry.letter, entry.row)
-    for entry in [e for e in entries if e.collision and e.racing]:
-        mine = entry.official
-        for other in entries:
-            theirs = other.official
-            if (
-                other is not entry
-                and mine is not None
-                and theirs is not None
-                and (0 < round(theirs - mine, 2) <= COLLISION_GAP)
-            ):
-                other.notes.append(f"collision with {entry.skater}")
-                _fall(game, deck, other, collided=True)
-                _injury(game, deck, entry)
+    for index, entry in enumerate(entries):
+        partner = entries[index ^ 1] if index ^ 1 < len(entries) else None
+        if not entry.collision or partner is None or not (entry.racing and partner.racing):
+            continue
+        gap = round(_clean_time(partner) - _clean_time(entry), 2)
+        if 0 <= gap <= COLLISION_GAP:
+            partner.notes.append(f"collision with {entry.skater}")
+            _fall(game, deck, partner, collided=True)
+            _injury(game, deck, entry)
     return entries
+
+
+def _clean_time(entry: Entry) -> float:
+    """The time a skater would have clocked without falls."""
+    return (entry.base or 0.0) + sum(entry.stages.values())
 
 
 def _stage(game: Blade, deck: Drawing, entry: Entry, stage: str) -> None:
