@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/validate_100k.py
 	$(BIN)/python bench/render_deck.py
 	$(BIN)/python bench/build_darkblades.py
+	$(BIN)/python bench/simulate_blade.py
 
 clean:
 	rm -rf $(VENV) output bench/data
