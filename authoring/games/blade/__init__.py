@@ -3,7 +3,7 @@
 from functools import partial
 
 from authoring.game import Game
-from authoring.games.blade import consistency, derive, race
+from authoring.games.blade import consistency, derive, kit, race
 from authoring.games.blade.checks import CHECKS, SHEETS
 from authoring.games.blade.model import EVENTS, build_model
 
@@ -15,11 +15,7 @@ GAME = Game(
     checks=CHECKS,
     model=build_model,
     consistency=consistency.check,
-    simulations={
-        event: partial(
-            lambda event, model, runs, seed: race.simulate(model, event, runs, seed), event
-        )
-        for event in EVENTS
-    },
+    simulations={event: partial(race.simulate, event=event) for event in EVENTS},
     derive=derive.write_proposal,
+    components=kit.components,
 )

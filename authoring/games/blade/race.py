@@ -165,7 +165,7 @@ def field_for(game: Blade, event: str) -> list[str]:
     return [skater for (skater, rated), _ in sorted(game.ratings.items()) if rated == event]
 
 
-def simulate(game: Blade, event: str, runs: int, seed: int) -> Report:
+def simulate(game: Blade, runs: int, seed: int, *, event: str) -> Report:
     skaters = field_for(game, event)
     example = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, 0))))
     times: dict[str, list[float]] = {s: [] for s in skaters}

@@ -1,0 +1,804 @@
+"""BLADE's printed kit: rulebook, game charts, a skater book and a time chart per event, the
+action deck and the score sheets, all drawn from the same validated model.
+
+The rulebook and the game-charts sheet typeset their charts from the same functions, so the
+two can never disagree. Pages that are mostly grid (time charts, score sheets, cards) are
+drawn on the canvas directly: it is several times faster than a Platypus table and puts
+every number exactly where the reader's eye expects it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+
+from authoring.components import BuildContext, Component
+from authoring.files import write_atomically
+from authoring.games.blade.model import Blade, Card, Event, Modifier, Rating, Skater, Span, lookup
+from authoring.games.blade.race import BONUSES, STAGES, field_for
+from authoring.games.blade.rules import modified_letter
+from authoring.games.blade.timing import LETTERS, ROWS, format_time
+from authoring.render.document import new_canvas
+from authoring.render.flow import (
+    TableSource,
+    build_book,
+    data_table,
+    jinja_environment,
+    markup_to_flowables,
+    styles,
+)
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, require_glyphs
+from authoring.render.imposition import Slot, impose
+from authoring.render.paper import CARD_SIZES, Paper
+
+TITLE = "BLADE"
+AUTHOR = "authoring (from the BLADE workbook)"
+ACTION_CARD = CARD_SIZES["poker"]
+STAGE_NAMES = {"start": "Start", "mid_race": "Mid-race", "final_lap": "Final lap"}
+OUTCOME_NAMES = {
+    "no_effect": "No effect",
+    "fast_start": "Fast start",
+    "good_position": "Good position",
+    "burst_of_speed": "Burst of speed",
+    "stumble": "Stumble",
+    "damaged_skate": "Damaged skate",
+    "disqualified": "Disqualified",
+    "possible_fall": "Possible fall",
+    "no_injury": "No injury",
+    "skates_on": "Hurt, skates on",
+    "withdraws": "Withdraws",
+}
+# What each stage result asks of the player: shared by the rulebook and the game charts.
+OUTCOME_EFFECTS = {
+    "bonus": "Draw a card and read its middle number on the grade draw. If the grade is the "
+    "skater's best letter, draw once more: the last digit of its middle number is the "
+    "hundredths of a second taken off (a 7 is -0.07).",
+    "stumble": "Draw a card: the last digit of its middle number is the hundredths of a "
+    "second added (a 4 is +0.04).",
+    "damaged_skate": "The skater withdraws and records no time.",
+    "disqualified": "The skater is out of the race and records no time.",
+    "possible_fall": "Draw a card and check the middle number against the skater's FALL "
+    "rating (see the falls chart).",
+}
+TIME_CHART_LABELS = ("TIME CHART", "GAME CHARTS", "GRADE")
+SCORE_COLUMNS = (
+    ("SKATER", 3.2),
+    ("COUNTRY", 1.2),
+    ("GRADE", 1.0),
+    ("FALL", 0.8),
+    ("START", 1.0),
+    ("MID", 1.0),
+    ("FINAL", 1.0),
+    ("TM", 1.0),
+    ("BASE TIME", 1.4),
+    ("OFFICIAL TIME", 1.6),
+)
+SCORE_ROWS = 20
+"""Ruled rows on a score-sheet page: a pre-filled sheet runs on to more pages if it must."""
+SHEET_MARGIN = 10 * mm
+BAND = colors.HexColor("#eef1f6")
+HEAD = colors.HexColor("#d5dbe5")
+RULE = colors.HexColor("#8a8f98")
+INK = colors.HexColor("#1d2a3a")
+CARD_BACK = colors.HexColor("#17324d")
+ICE = colors.HexColor("#dbe9f5")
+
+
+def components(game: Blade, context: BuildContext) -> list[Component]:
+    tables = named_tables(game)
+    render = partial(_render, game, context)
+    kit = [
+        Component(
+            "rulebook",
+            partial(
+                _book,
+                render(
+                    "rulebook.md.j2",
+                    race=worked_race(game),
+                    turns=direction_examples(game),
+                    **deck_facts(game),
+                ),
+                tables,
+                context.paper,
+                "Rules",
+            ),
+        ),
+        Component(
+            "game-charts",
+            partial(
+                _book,
+                render("game-charts.md.j2"),
+                named_tables(game, font_size=9),
+                context.paper,
+                "Game charts",
+            ),
+        ),
+    ]
+    book_tables = named_tables(game, font_size=10)
+    for event in game.events.values():
+        kit.append(
+            Component(
+                f"skaters-{event.event}",
+                partial(
+                    _book,
+                    render("skaters.md.j2", event=event, rated=rated_in(game, event.event)),
+                    book_tables,
+                    context.paper,
+                    f"Skater book: {event.name}",
+                ),
+            )
+        )
+    for event in game.events.values():
+        kit.append(Component(f"chart-{event.event}", partial(_time_chart, game, event, context)))
+    kit.append(Component("action-deck", partial(_action_deck, game, context)))
+    kit.append(Component("score-sheet", partial(_score_sheet, game, context, None)))
+    for fielded in game.field:
+        kit.append(
+            Component(f"score-sheet-{fielded}", partial(_score_sheet, game, context, fielded))
+        )
+    return kit
+
+
+def landscape(paper: Paper) -> Paper:
+    """The same sheet turned on its side."""
+    return Paper(paper.name, paper.height, paper.width)
+
+
+def _render(game: Blade, context: BuildContext, name: str, **extra: object) -> tuple[str, str]:
+    """The template's markup and where it came from, checked against the font."""
+    text = (
+        jinja_environment(context.templates)
+        .get_template(name)
+        .render(
+            model=game,
+            title=TITLE,
+            letters=LETTERS,
+            rows=ROWS,
+            fmt=format_time,
+            modifier_label=modifier_label,
+            **extra,
+        )
+    )
+    place = f"templates/{context.templates.name}/{name}"
+    require_glyphs([(text, place)])
+    return text, place
+
+
+def _book(
+    rendered: tuple[str, str],
+    tables: dict[str, TableSource],
+    paper: Paper,
+    subject: str,
+    path: Path,
+) -> None:
+    text, _ = rendered
+    build_book(
+        path,
+        paper,
+        markup_to_flowables(text, tables),
+        title=f"{TITLE}: {subject}",
+        author=AUTHOR,
+        subject=subject,
+    )
+
+
+# --- what the prose reads: who is rated where, and worked examples ------------------------
+
+
+_FOLD = str.maketrans(
+    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "\u0131": "i"}
+    | {"Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Þ": "TH", "þ": "th"}
+)
+
+
+def name_key(name: str) -> str:
+    """A name as an international index files it: accents and strokes ignored (Ø as O)."""
+    plain = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+def rated_in(game: Blade, event: str) -> list[tuple[Skater, Rating]]:
+    """Every skater rated in the event, by country, then by name."""
+    rated = [
+        (game.skaters[skater], rating)
+        for (skater, rated_event), rating in game.ratings.items()
+        if rated_event == event
+    ]
+    return sorted(rated, key=lambda pair: (pair[0].country, name_key(pair[0].name), pair[0].id))
+
+
+def modifier_label(modifier: Modifier) -> str:
+    """A bottom modifier as the card prints it: +3, -2, 0, MAX or MIN."""
+    if isinstance(modifier, str):
+        return modifier
+    return f"{modifier:+d}" if modifier else "0"
+
+
+def fall_time(seconds: float) -> str:
+    """Time added by a fall in the falls chart's minutes.seconds notation (65 s is 1.05)."""
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes}.{rest:02d}"
+
+
+def deck_facts(game: Blade) -> dict[str, object]:
+    """How the deck's numbers are spread: the rulebook states it only when it is even."""
+    tops = set(Counter(card.top for card in game.deck).values())
+    middles = Counter(card.middle for card in game.deck)
+    return {
+        "top_copies": tops.pop() if len(tops) == 1 else None,
+        "middles_once": set(middles) == set(range(1, 101)) and set(middles.values()) == {1},
+    }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A modifier applied to a rating: what the rulebook's direction examples show."""
+
+    best: str
+    worst: str
+    modifier: str
+    letter: str
+
+
+def direction_examples(game: Blade) -> list[Turn]:
+    """The original rules' own examples, read the way the Settings sheet says."""
+    cases: list[tuple[str, str, Modifier]] = [
+        ("D", "G", -2),
+        ("D", "G", 2),
+        ("O", "Q", 5),
+        ("Q", "T", "MAX"),
+        ("Q", "T", "MIN"),
+    ]
+    turns = []
+    for best, worst, modifier in cases:
+        rating = Rating("", "", LETTERS.index(best), LETTERS.index(worst))
+        letter = modified_letter(rating, modifier, game.minus_is_slower)
+        turns.append(Turn(best, worst, modifier_label(modifier), LETTERS[letter]))
+    return turns
+
+
+@dataclass(frozen=True)
+class WorkedRace:
+    """One skater's race, with real cards from the deck and real chart times.
+
+    A stage's draw is None when the chart has no such result; the template leaves it out.
+    """
+
+    skater: Skater
+    rating: Rating
+    event: Event
+    start_draw: int | None
+    start_outcome: str
+    grade_draw: int | None
+    bonus_draw: int | None
+    mid_draw: int | None
+    stumble_draw: int | None
+    final_draw: int | None
+    modifier_card: Card
+    row_card: Card
+    letter: int
+    base: float
+    gained: float
+    lost: float
+
+    @property
+    def tm(self) -> float:
+        return round(self.lost - self.gained, 2)
+
+    @property
+    def official(self) -> float:
+        return round(self.base + self.tm, 2)
+
+
+def _outcome(game: Blade, stage: str, draw: int | None) -> str:
+    if draw is None:
+        return ""
+    value = lookup(game.stage_charts[stage], draw)
+    return OUTCOME_NAMES.get(value, str(value))
+
+
+def _first(spans: tuple[Span, ...], wanted: Callable[[object], bool]) -> int | None:
+    return next((s.first for s in spans if wanted(s.value)), None)
+
+
+def worked_race(game: Blade) -> WorkedRace:
+    """The first skater of the first field (or of the first event) through one race."""
+    event = next(iter(game.field), next(iter(game.events)))
+    skater = field_for(game, event)[0]
+    rating = game.ratings[(skater, event)]
+    deck = game.deck
+    # A modifier that moves the letter inside the rating, and the next card for the row.
+    moves = [
+        (i, modified_letter(rating, card.modifier, game.minus_is_slower))
+        for i, card in enumerate(deck)
+        if not isinstance(card.modifier, str)
+    ]
+    inside = [i for i, letter in moves if rating.best < letter < rating.worst]
+    moved = [i for i, letter in moves if letter != rating.best]
+    position = (inside or moved or [0])[0]
+    modifier_card, row_card = deck[position], deck[(position + 1) % len(deck)]
+    letter = modified_letter(rating, modifier_card.modifier, game.minus_is_slower)
+    digits = [card.middle for card in deck if card.middle % 10]
+    start = _first(game.stage_charts["start"], lambda v: v in BONUSES)
+    grade = _first(game.grade_draw, lambda v: v == rating.best) if start is not None else None
+    bonus = digits[0] if grade is not None else None
+    mid = _first(game.stage_charts["mid_race"], lambda v: v == "stumble")
+    stumble = digits[1] if mid is not None else None
+    return WorkedRace(
+        skater=game.skaters[skater],
+        rating=rating,
+        event=game.events[event],
+        start_draw=start,
+        start_outcome=_outcome(game, "start", start),
+        grade_draw=grade,
+        bonus_draw=bonus,
+        mid_draw=mid,
+        stumble_draw=stumble,
+        final_draw=_first(game.stage_charts["final_lap"], lambda v: v == "no_effect"),
+        modifier_card=modifier_card,
+        row_card=row_card,
+        letter=letter,
+        base=game.chart_time(event, letter, row_card.top),
+        gained=(bonus % 10) / 100 if bonus is not None else 0.0,
+        lost=(stumble % 10) / 100 if stumble is not None else 0.0,
+    )
+
+
+# --- tables shared by the rulebook, the game charts and the skater books ----------------
+
+
+def named_tables(game: Blade, font_size: float = 8) -> dict[str, TableSource]:
+    table = partial(_table, font_size)
+    tables: dict[str, TableSource] = {
+        "events": partial(_events, game, table),
+        "modifiers": partial(_modifiers, game, table),
+        "stage_effects": partial(_stage_effects, game, table),
+        "grade_draw": partial(_kept, partial(_grade_draw, game, table)),
+        "falls": partial(_kept, partial(_falls, game, table)),
+        "injury": partial(_kept, partial(_injury, game, table)),
+        "stage_charts": partial(_side_by_side, [partial(_stage, game, s, table) for s in STAGES]),
+        "fall_charts": partial(
+            _side_by_side,
+            [
+                partial(_grade_draw, game, table),
+                partial(_falls, game, table),
+                partial(_injury, game, table),
+            ],
+        ),
+    }
+    for stage in STAGES:
+        tables[f"stage:{stage}"] = partial(_kept, partial(_stage, game, stage, table))
+    for event in game.events:
+        tables[f"skaters:{event}"] = partial(_skaters, game, event, table)
+    return tables
+
+
+Tabulate = Callable[..., Table]
+Chart = Callable[[], list[Flowable]]
+
+
+def _kept(chart: Chart) -> Flowable:
+    """A chart never split by a page (a chart read across a page is misread). In a book the
+    heading above it names it, so its own title is left out."""
+    return KeepTogether(chart()[1:])
+
+
+def _title(text: str) -> Paragraph:
+    return Paragraph(escape(text), styles()["h3"])
+
+
+def _table(
+    font_size: float,
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float] | None = None,
+) -> Table:
+    table = data_table(header, rows, col_widths=widths, font_size=font_size)
+    table.hAlign, table.spaceBefore, table.spaceAfter = "LEFT", 2, 8
+    # Tight rows: the game charts must fit one sheet, and the eye follows a tight row better.
+    table.setStyle([("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)])
+    return table
+
+
+def _draws(span: Span) -> str:
+    return str(span.first) if span.first == span.last else f"{span.first}-{span.last}"
+
+
+def _merged(spans: tuple[Span, ...]) -> list[Span]:
+    """Neighbouring ranges with the same result printed as one."""
+    merged: list[Span] = []
+    for span in spans:
+        if merged and merged[-1].value == span.value and merged[-1].last + 1 == span.first:
+            merged[-1] = Span(merged[-1].first, span.last, span.value)
+        else:
+            merged.append(span)
+    return merged
+
+
+def _events(game: Blade, table: Tabulate) -> Flowable:
+    rated = Counter(event for _, event in game.ratings)
+    rows = [
+        [
+            e.name,
+            format_time(e.world_record),
+            f"{LETTERS[e.best_letter]}-{LETTERS[e.worst_letter]}",
+            rated[e.event],
+        ]
+        for e in game.events.values()
+    ]
+    return table(["Event", "World record", "Ratings run", "Skaters rated"], rows)
+
+
+def _modifiers(game: Blade, table: Tabulate) -> Flowable:
+    counts = Counter(card.modifier for card in game.deck)
+    numbers: list[Modifier] = sorted(m for m in counts if isinstance(m, int))
+    words: list[Modifier] = [m for m in counts if isinstance(m, str)]
+    words.sort(key=lambda m: m != "MAX")
+    # What the rules engine makes of each modifier on the widest possible rating.
+    widest = Rating("", "", 0, len(LETTERS) - 1)
+    rows = []
+    for modifier in [*numbers, *words]:
+        steps = modified_letter(widest, modifier, game.minus_is_slower)
+        if modifier == "MIN":
+            effect = "the skater's worst letter"
+        elif steps == 0:
+            effect = "the skater's best letter"
+        else:
+            plural = "s" if steps != 1 else ""
+            effect = f"{steps} letter{plural} after the best letter (at most the worst)"
+        rows.append([modifier_label(modifier), counts[modifier], effect])
+    return KeepTogether(
+        [table(["Modifier", "Cards", "Column used"], rows, [22 * mm, 16 * mm, 80 * mm])]
+    )
+
+
+def _stage(game: Blade, stage: str, table: Tabulate) -> list[Flowable]:
+    rows = [[_draws(s), OUTCOME_NAMES.get(s.value, s.value)] for s in game.stage_charts[stage]]
+    return [
+        _title(f"{STAGE_NAMES[stage]} chart"),
+        table(["Draw", "Result"], rows, [16 * mm, 34 * mm]),
+    ]
+
+
+def _stage_effects(game: Blade, table: Tabulate) -> Flowable:
+    """What each result on the stage charts asks for; the three bonuses share one row."""
+    groups: dict[str, list[str]] = {}
+    for stage in STAGES:
+        for span in game.stage_charts[stage]:
+            key = "bonus" if span.value in BONUSES else span.value
+            if key in OUTCOME_EFFECTS and span.value not in groups.setdefault(key, []):
+                groups[key].append(span.value)
+    rows = [
+        [", ".join(OUTCOME_NAMES.get(o, o) for o in outcomes).capitalize(), OUTCOME_EFFECTS[key]]
+        for key, outcomes in groups.items()
+        if outcomes
+    ]
+    return KeepTogether([table(["Result", "What to do"], rows, [40 * mm, 128 * mm])])
+
+
+def _grade_draw(game: Blade, table: Tabulate) -> list[Flowable]:
+    rows = [[_draws(s), LETTERS[s.value]] for s in game.grade_draw]
+    return [_title("Grade draw"), table(["Draw", "Grade"], rows, [18 * mm, 16 * mm])]
+
+
+def _falls(game: Blade, table: Tabulate) -> list[Flowable]:
+    rows = [[_draws(s), fall_time(s.value), f"{round(s.value)} s"] for s in game.falls_chart]
+    return [
+        _title("Falls chart"),
+        table(["Draw", "Time added", "Seconds"], rows, [14 * mm, 22 * mm, 16 * mm]),
+    ]
+
+
+def _injury(game: Blade, table: Tabulate) -> list[Flowable]:
+    rows = [[_draws(s), OUTCOME_NAMES.get(s.value, s.value)] for s in _merged(game.injury_table)]
+    return [_title("Injury table"), table(["Draw", "Result"], rows, [16 * mm, 30 * mm])]
+
+
+def _side_by_side(parts: Sequence[Chart]) -> Flowable:
+    """Small charts next to each other, top-aligned, in equal columns."""
+    width = 56 * mm
+    grid = Table(
+        [[part() for part in parts]],
+        colWidths=[width] * len(parts),
+        style=TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), BODY, 8),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+        hAlign="LEFT",
+    )
+    return grid
+
+
+def _skaters(game: Blade, event: str, table: Tabulate) -> Flowable:
+    rows = [
+        [skater.country, skater.name, rating.label, skater.fall_rating]
+        for skater, rating in rated_in(game, event)
+    ]
+    return table(
+        ["Country", "Skater", "Rating", "Fall"], rows, [22 * mm, 70 * mm, 22 * mm, 16 * mm]
+    )
+
+
+# --- time charts ---------------------------------------------------------------------------
+
+
+def _time_chart(game: Blade, event: Event, context: BuildContext, path: Path) -> None:
+    paper = landscape(context.paper)
+    chart = game.charts[event.event]
+    texts = [format_time(seconds) for row in chart for seconds in row]
+    halves = ((1, ROWS // 2), (ROWS // 2 + 1, ROWS))
+
+    def write(temporary: Path) -> None:
+        canvas = new_canvas(
+            temporary,
+            paper,
+            title=f"{TITLE}: time chart, {event.name}",
+            author=AUTHOR,
+            subject=f"Time chart: {event.name}",
+        )
+        for page, (first, last) in enumerate(halves, start=1):
+            _chart_page(canvas, paper, event, texts, first, last, page, len(halves))
+            canvas.showPage()
+        canvas.save()
+
+    write_atomically(path, write)
+
+
+def _chart_page(
+    canvas: Canvas,
+    paper: Paper,
+    event: Event,
+    texts: list[str],
+    first: int,
+    last: int,
+    page: int,
+    pages: int,
+) -> None:
+    left, right = SHEET_MARGIN, paper.width - SHEET_MARGIN
+    top = paper.height - SHEET_MARGIN
+    canvas.setFillColor(INK)
+    canvas.setFont(BODY_BOLD, 13)
+    canvas.drawString(left, top - 11, f"{TITLE} time chart: {event.name}")
+    canvas.setFont(BODY, 9)
+    canvas.drawRightString(right, top - 11, f"Rows {first}-{last} (page {page} of {pages})")
+    canvas.drawString(
+        left,
+        top - 24,
+        "Find the row of the card's top number, then read across to the skater's letter. "
+        f"World record {format_time(event.world_record)}.",
+    )
+    count = last - first + 1
+    row_column = 22.0
+    column = (right - left - 2 * row_column) / len(LETTERS)
+    head = 16.0
+    grid_top = top - 32
+    height = min(20.0, (grid_top - SHEET_MARGIN - head) / count)
+    widest = max(stringWidth(t, BODY, 10) for t in texts)
+    size = min(10.0, 10 * (column - 3) / widest)
+    xs = [left, left + row_column]
+    xs += [xs[-1] + column * (i + 1) for i in range(len(LETTERS))]
+    xs.append(xs[-1] + row_column)
+    # Bands, then the header, then the rules on top of both.
+    for index in range(count):
+        if index % 2:
+            canvas.setFillColor(BAND)
+            y = grid_top - head - (index + 1) * height
+            canvas.rect(left, y, right - left, height, stroke=0, fill=1)
+    canvas.setFillColor(HEAD)
+    canvas.rect(left, grid_top - head, right - left, head, stroke=0, fill=1)
+    bottom = grid_top - head - count * height
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.3)
+    for index in range(count + 1):
+        y = grid_top - head - index * height
+        canvas.setLineWidth(0.8 if index % 5 == 0 else 0.3)
+        canvas.line(left, y, right, y)
+    canvas.setLineWidth(0.3)
+    canvas.line(left, grid_top, right, grid_top)
+    for index, x in enumerate(xs):
+        canvas.setLineWidth(0.8 if index in (0, 1, len(xs) - 2, len(xs) - 1) else 0.3)
+        canvas.line(x, grid_top, x, bottom)
+    canvas.setFillColor(INK)
+    canvas.setFont(BODY_BOLD, 8)
+    canvas.drawCentredString((xs[0] + xs[1]) / 2, grid_top - head + 5, "ROW")
+    canvas.setFont(BODY_BOLD, 10)
+    for index, letter in enumerate(LETTERS):
+        canvas.drawCentredString((xs[index + 1] + xs[index + 2]) / 2, grid_top - head + 4.5, letter)
+    canvas.setFont(BODY_BOLD, 8)
+    canvas.drawCentredString((xs[-2] + xs[-1]) / 2, grid_top - head + 5, "ROW")
+    baseline = (height - size * 0.7) / 2
+    for index, row in enumerate(range(first, last + 1)):
+        y = grid_top - head - (index + 1) * height + baseline
+        # Drawn in reading order, so that a row copied from the PDF reads as printed.
+        canvas.setFont(BODY_BOLD, size)
+        canvas.drawCentredString((xs[0] + xs[1]) / 2, y, str(row))
+        canvas.setFont(BODY, size)
+        for column in range(len(LETTERS)):
+            text = texts[(row - 1) * len(LETTERS) + column]
+            canvas.drawCentredString((xs[column + 1] + xs[column + 2]) / 2, y, text)
+        canvas.setFont(BODY_BOLD, size)
+        canvas.drawCentredString((xs[-2] + xs[-1]) / 2, y, str(row))
+
+
+# --- the action deck -----------------------------------------------------------------------
+
+
+def _action_deck(game: Blade, context: BuildContext, path: Path) -> None:
+    impose(
+        path,
+        context.paper,
+        list(game.deck),
+        _card_front,
+        _card_back,
+        size=ACTION_CARD,
+        title=f"{TITLE}: action deck",
+        author=AUTHOR,
+    )
+
+
+def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
+    x, y, width, height = slot.trim
+    centre = x + width / 2
+    canvas.setFillColor(colors.white)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    inset = 4 * mm
+    boxes = (
+        (y + height - inset - 24 * mm, 24 * mm),  # top number
+        (y + height / 2 - 12 * mm, 24 * mm),  # middle number
+        (y + inset, 24 * mm),  # modifier
+    )
+    canvas.setLineWidth(0.8)
+    canvas.setStrokeColor(INK)
+    for (bottom, tall), fill in zip(boxes, (ICE, colors.white, ICE), strict=True):
+        canvas.setFillColor(fill)
+        canvas.roundRect(x + inset, bottom, width - 2 * inset, tall, 2.5 * mm, stroke=1, fill=1)
+    canvas.setFillColor(INK)
+    (top_y, top_h), (mid_y, mid_h), (low_y, _) = boxes
+    canvas.setFont(BODY_BOLD, 6.5)
+    canvas.drawCentredString(centre, top_y + top_h - 4.5 * mm, TIME_CHART_LABELS[0])
+    canvas.drawCentredString(centre, mid_y + mid_h - 4.5 * mm, TIME_CHART_LABELS[1])
+    canvas.drawCentredString(centre, low_y + 2.5 * mm, TIME_CHART_LABELS[2])
+    canvas.setFont(BODY_BOLD, 40)
+    canvas.drawCentredString(centre, top_y + 5 * mm, str(card.top))
+    canvas.setFont(BODY, 30)
+    canvas.drawCentredString(centre, mid_y + 5.5 * mm, str(card.middle))
+    canvas.setFont(BODY_BOLD, 30)
+    canvas.drawCentredString(centre, low_y + 9 * mm, modifier_label(card.modifier))
+    # A hairline on the cut: neighbours share their bleed, so the cutter needs a line.
+    canvas.setStrokeColor(colors.HexColor("#7a7a7a"))
+    canvas.setLineWidth(0.2)
+    canvas.rect(*slot.trim, stroke=1, fill=0)
+
+
+def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
+    x, y, width, height = slot.trim
+    centre = x + width / 2
+    canvas.setFillColor(CARD_BACK)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    canvas.setStrokeColor(ICE)
+    canvas.setLineWidth(1.2)
+    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
+    canvas.setLineWidth(2)
+    for offset in (-9 * mm, 9 * mm):  # two skate blades, one above and one below
+        canvas.line(
+            x + 14 * mm, y + height / 2 + offset, x + width - 14 * mm, y + height / 2 + offset
+        )
+    canvas.setFillColor(colors.white)
+    canvas.setFont(BODY_BOLD, 24)
+    canvas.drawCentredString(centre, y + height / 2, TITLE)
+    canvas.setFont(BODY_ITALIC, 9)
+    canvas.drawCentredString(centre, y + height / 2 - 5 * mm, "Action deck")
+
+
+# --- score sheets --------------------------------------------------------------------------
+
+
+def _score_sheet(game: Blade, context: BuildContext, event: str | None, path: Path) -> None:
+    paper = landscape(context.paper)
+    entries: list[tuple[Skater, Rating | None]] = []
+    if event is not None:
+        entries = [
+            (game.skaters[s], game.ratings.get((s, event))) for s in game.field.get(event, ())
+        ]
+    pages = max(1, -(-len(entries) // SCORE_ROWS))
+    name = game.events[event].name if event is not None else None
+    subject = f"Score sheet: {name}" if name else "Score sheet"
+
+    def write(temporary: Path) -> None:
+        canvas = new_canvas(
+            temporary, paper, title=f"{TITLE}: {subject.lower()}", author=AUTHOR, subject=subject
+        )
+        for page in range(pages):
+            chunk = entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS]
+            _score_page(canvas, paper, name, chunk, page + 1, pages)
+            canvas.showPage()
+        canvas.save()
+
+    write_atomically(path, write)
+
+
+def _score_page(
+    canvas: Canvas,
+    paper: Paper,
+    event: str | None,
+    entries: Sequence[tuple[Skater, Rating | None]],
+    page: int,
+    pages: int,
+) -> None:
+    left, right = SHEET_MARGIN, paper.width - SHEET_MARGIN
+    top = paper.height - SHEET_MARGIN
+    canvas.setFillColor(INK)
+    canvas.setFont(BODY_BOLD, 14)
+    canvas.drawString(left, top - 13, f"{TITLE} score sheet")
+    canvas.setFont(BODY, 10)
+    if event is not None:
+        canvas.setFont(BODY_BOLD, 14)
+        canvas.drawString(left + 150, top - 13, event)
+        canvas.setFont(BODY, 10)
+        canvas.drawString(left + 380, top - 13, "Date: ____________________")
+    else:
+        canvas.drawString(left + 150, top - 13, "Event: ______________________________")
+        canvas.drawString(left + 400, top - 13, "Date: ____________________")
+    if pages > 1:
+        canvas.drawRightString(right, top - 13, f"Page {page} of {pages}")
+    canvas.setFont(BODY, 8)
+    canvas.drawString(
+        left,
+        top - 27,
+        "Skaters race in pairs, two lines a pair.  TM = START + MID + FINAL + time added by "
+        "falls.  OFFICIAL TIME = BASE TIME + TM.  Lowest official time wins.",
+    )
+    total = sum(weight for _, weight in SCORE_COLUMNS)
+    xs = [left]
+    for _, weight in SCORE_COLUMNS:
+        xs.append(xs[-1] + (right - left) * weight / total)
+    head = 20.0
+    grid_top = top - 36
+    height = min(24.0, (grid_top - head - SHEET_MARGIN) / SCORE_ROWS)
+    bottom = grid_top - head - SCORE_ROWS * height
+    canvas.setFillColor(HEAD)
+    canvas.rect(left, grid_top - head, right - left, head, stroke=0, fill=1)
+    for index in range(2, SCORE_ROWS, 4):  # every other pair shaded: two rows a band
+        canvas.setFillColor(BAND)
+        canvas.rect(left, grid_top - head - (index + 2) * height, right - left, 2 * height, 0, 1)
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.4)
+    for index in range(SCORE_ROWS + 2):
+        y = grid_top if index == 0 else grid_top - head - (index - 1) * height
+        # A heavier rule under every second skater: skaters race in pairs.
+        canvas.setLineWidth(1.2 if index % 2 == 1 else 0.4)
+        canvas.line(left, y, right, y)
+    canvas.setLineWidth(0.4)
+    for x in xs:
+        canvas.line(x, grid_top, x, bottom)
+    canvas.setFillColor(INK)
+    canvas.setFont(BODY_BOLD, 9)
+    for (label, _), x0, x1 in zip(SCORE_COLUMNS, xs, xs[1:], strict=False):
+        canvas.drawCentredString((x0 + x1) / 2, grid_top - head + 7, label)
+    for index, (skater, rating) in enumerate(entries):
+        y = grid_top - head - (index + 1) * height + (height - 7) / 2
+        cells = (
+            skater.name,
+            skater.country,
+            rating.label if rating is not None else "",
+            str(skater.fall_rating),
+        )
+        canvas.setFont(BODY, 10)
+        canvas.drawString(xs[0] + 4, y, cells[0])
+        for column, text in enumerate(cells[1:], start=1):
+            canvas.drawCentredString((xs[column] + xs[column + 1]) / 2, y, text)

@@ -1,0 +1,549 @@
+"""BLADE's printed kit, built from the shipped workbook and read back with pypdf.
+
+Every expected value comes from the workbook (through the validated model) or from the
+layout the imposition computes; the PDFs are real files written by `authoring build`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import shutil
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pypdf
+import pytest
+from reportlab.pdfbase import pdfmetrics
+
+from authoring.build import build_game
+from authoring.cli import main
+from authoring.findings import Severity
+from authoring.game import Game, get_game
+from authoring.games.blade.kit import (
+    ACTION_CARD,
+    OUTCOME_NAMES,
+    TIME_CHART_LABELS,
+    fall_time,
+    modifier_label,
+    name_key,
+    worked_race,
+)
+from authoring.games.blade.model import Blade, build_model
+from authoring.games.blade.timing import LETTERS, ROWS, format_time, parse_time
+from authoring.render.fonts import (
+    BODY,
+    BODY_BOLD,
+    BODY_BOLD_ITALIC,
+    BODY_ITALIC,
+    register_body_fonts,
+)
+from authoring.render.imposition import Layout, Rect, Slot
+from authoring.render.paper import PAPERS, Paper
+from authoring.validate import Validation, validate_workbook
+
+GAME = "blade"
+CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
+SCORE_HEADER = [
+    "SKATER",
+    "COUNTRY",
+    "GRADE",
+    "FALL",
+    "START",
+    "MID",
+    "FINAL",
+    "TM",
+    "BASE TIME",
+    "OFFICIAL TIME",
+]
+
+
+# --- the build, once per paper -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kit:
+    paper: Paper
+    exit_code: int
+    folder: Path
+
+    def path(self, component: str) -> Path:
+        return self.folder / f"{component}-{self.paper.name}.pdf"
+
+
+@pytest.fixture(scope="module", params=sorted(PAPERS))
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The whole kit built by the CLI into a fresh folder, once per paper."""
+    paper = PAPERS[request.param]
+    out = tmp_path_factory.mktemp(f"kit-{paper.name}")
+    code = main(["build", GAME, "--paper", paper.name, "--out", str(out)])
+    return Kit(paper, code, out / GAME)
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return get_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def validation(game: Game) -> Validation:
+    result = validate_workbook(game.workbook, game)
+    assert result.ok
+    return result
+
+
+@pytest.fixture(scope="module")
+def model(validation: Validation) -> Blade:
+    return build_model(validation.tables)
+
+
+def components(model: Blade) -> list[str]:
+    return [
+        "rulebook",
+        "game-charts",
+        *(f"skaters-{event}" for event in model.events),
+        *(f"chart-{event}" for event in model.events),
+        "action-deck",
+        "score-sheet",
+        *(f"score-sheet-{event}" for event in model.field),
+    ]
+
+
+def is_landscape(component: str) -> bool:
+    return component.startswith(("chart-", "score-sheet"))
+
+
+# --- reading PDFs back ---------------------------------------------------------------------
+
+
+@cache
+def reader(path: Path) -> pypdf.PdfReader:
+    return pypdf.PdfReader(path)
+
+
+@cache
+def face_names() -> dict[str, str]:
+    """The PDF's base font name (without subset tag) -> the registered reportlab font."""
+    register_body_fonts()
+    return {
+        pdfmetrics.getFont(name).face.name.decode(): name
+        for name in (BODY, BODY_BOLD, BODY_ITALIC, BODY_BOLD_ITALIC)
+    }
+
+
+@dataclass(frozen=True)
+class Run:
+    """One text run as drawn: where its baseline starts, its advance width and font size."""
+
+    text: str
+    x: float
+    y: float
+    width: float
+    size: float
+    font: str
+
+    @property
+    def centre(self) -> float:
+        return self.x + self.width / 2
+
+
+def origin(cm: Sequence[float], tm: Sequence[float]) -> tuple[float, float]:
+    x, y = tm[4], tm[5]
+    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
+
+
+@cache
+def page_runs(path: Path, number: int) -> tuple[Run, ...]:
+    found = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        text = text.strip()
+        if not text or font is None:
+            return
+        name = face_names()[str(font["/BaseFont"]).split("+")[-1]]
+        x, y = origin(cm, tm)
+        found.append(Run(text, x, y, pdfmetrics.stringWidth(text, name, size), size, name))
+
+    reader(path).pages[number].extract_text(visitor_text=visit)
+    return tuple(found)
+
+
+def all_runs(path: Path) -> list[tuple[Run, ...]]:
+    return [page_runs(path, number) for number in range(len(reader(path).pages))]
+
+
+@cache
+def text_of(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in reader(path).pages)
+
+
+def flat(path: Path) -> str:
+    """The document's text with every run of white space made one space: wrapped cells join."""
+    return " ".join(text_of(path).split())
+
+
+def tokens(path: Path) -> list[str]:
+    """The document's text lines; a table prints one cell a line."""
+    return [line.strip() for line in text_of(path).split("\n") if line.strip()]
+
+
+def find_sequence(haystack: Sequence[str], needle: Sequence[str], start: int = 0) -> int:
+    """Where `needle` first occurs as consecutive items of `haystack` from `start`; -1 if not."""
+    needle = list(needle)
+    for index in range(start, len(haystack) - len(needle) + 1):
+        if list(haystack[index : index + len(needle)]) == needle:
+            return index
+    return -1
+
+
+def contains(rect: Rect, x: float, y: float) -> bool:
+    return rect.x <= x <= rect.x + rect.width and rect.y <= y <= rect.y + rect.height
+
+
+def slot_index(run: Run, slots: Sequence[Slot]) -> int:
+    """The slot whose trim holds the middle of the run's baseline."""
+    found = [i for i, slot in enumerate(slots) if contains(slot.trim, run.centre, run.y)]
+    assert len(found) == 1, f"{run.text!r} at ({run.x:.1f}, {run.y:.1f}) is in no single slot"
+    return found[0]
+
+
+def is_note(run: Run) -> bool:
+    return run.text.startswith("Sheet ")
+
+
+def by_slot(runs: Sequence[Run], slots: Sequence[Slot]) -> dict[int, list[Run]]:
+    grouped: dict[int, list[Run]] = {}
+    for run in runs:
+        if not is_note(run):
+            grouped.setdefault(slot_index(run, slots), []).append(run)
+    return grouped
+
+
+def match_one_to_one(
+    fronts: Sequence[tuple[float, float]], backs: Sequence[tuple[float, float]]
+) -> None:
+    """Each front point has its own back point within CLOSE on both axes."""
+    assert len(fronts) == len(backs)
+    unused = list(backs)
+    for x, y in fronts:
+        near = [p for p in unused if abs(p[0] - x) <= CLOSE and abs(p[1] - y) <= CLOSE]
+        assert near, f"no back at ({x:.2f}, {y:.2f})"
+        unused.remove(near[0])
+
+
+# --- 1. files, exit code and page sizes ----------------------------------------------------
+
+
+def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: Blade) -> None:
+    assert kit.exit_code == 0
+    expected = {f"{name}-{kit.paper.name}.pdf" for name in components(model)}
+    assert {path.name for path in kit.folder.iterdir()} == expected
+    assert len(model.events) == 8 and "m500" in model.field
+    for name in components(model):
+        pages = reader(kit.path(name)).pages
+        assert len(pages) > 0
+        width, height = kit.paper.width, kit.paper.height
+        if is_landscape(name):
+            width, height = height, width
+        for page in pages:
+            assert float(page.mediabox.width) == pytest.approx(width, abs=0.01), name
+            assert float(page.mediabox.height) == pytest.approx(height, abs=0.01), name
+
+
+def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
+    kit: Kit, model: Blade, game: Game
+) -> None:
+    for name in components(model):
+        document = reader(kit.path(name))
+        assert document.metadata.title.startswith(game.title), name
+        assert document.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        for page in document.pages:
+            for font in page["/Resources"]["/Font"].values():
+                assert "Helvetica" not in str(font.get_object()["/BaseFont"]), name
+
+
+# --- 2. skater books -----------------------------------------------------------------------
+
+
+def test_each_skater_book_lists_everyone_rated_in_country_order(kit: Kit, model: Blade) -> None:
+    for event in model.events.values():
+        path = kit.path(f"skaters-{event.event}")
+        lines = tokens(path)
+        assert event.name in lines
+        rated = [(s, r) for (s, e), r in model.ratings.items() if e == event.event]
+        assert rated
+        # Each skater's row, cell by cell: country, name as spelled, rating, fall rating.
+        where = {}
+        for skater_id, rating in rated:
+            skater = model.skaters[skater_id]
+            row = [skater.country, skater.name, rating.label, str(skater.fall_rating)]
+            where[skater_id] = find_sequence(lines, row)
+            assert where[skater_id] >= 0, (event.event, row)
+        order = [model.skaters[s] for s in sorted(where, key=where.__getitem__)]
+        countries = [s.country for s in order]
+        assert countries == sorted(countries)
+        for country in set(countries):
+            names = [s.name for s in order if s.country == country]
+            assert names == sorted(names, key=name_key), (event.event, country)
+        # Nobody else: the book holds exactly the skaters rated in the event.
+        others = {s.name for s in model.skaters.values()} - {
+            model.skaters[s].name for s, _ in rated
+        }
+        assert not others & set(lines)
+
+
+def test_skater_books_keep_the_names_diacritics(kit: Kit, model: Blade) -> None:
+    text = "\n".join(text_of(kit.path(f"skaters-{event}")) for event in model.events)
+    for letter in ("ø", "ł", "ō", "ě"):
+        named = [s.name for s in model.skaters.values() if letter in s.name.lower()]
+        assert named, letter
+        for name in named:
+            assert name in text
+
+
+# --- 3. time charts ------------------------------------------------------------------------
+
+
+def test_time_charts_print_every_cell_with_row_numbers_at_both_edges(
+    kit: Kit, model: Blade
+) -> None:
+    for event in model.events:
+        path = kit.path(f"chart-{event}")
+        pages = all_runs(path)
+        assert len(pages) == 2
+        page_width = float(reader(path).pages[0].mediabox.width)
+        for page, rows in zip(pages, (range(1, 26), range(26, ROWS + 1)), strict=True):
+            numbers = [run for run in page if run.text.isdigit()]
+            assert Counter(int(run.text) for run in numbers) == dict.fromkeys(rows, 2)
+            row_y = {}
+            for row in rows:
+                left, right = sorted((r for r in numbers if r.text == str(row)), key=lambda r: r.x)
+                assert left.y == pytest.approx(right.y, abs=CLOSE)
+                assert left.centre < page_width * 0.06 and right.centre > page_width * 0.94
+                row_y[row] = left.y
+            heads = {run.text: run for run in page if run.text in LETTERS and len(run.text) == 1}
+            assert sorted(heads) == list(LETTERS)
+            assert all(run.y > max(row_y.values()) for run in heads.values())
+            # Every cell, found by its row's height and its letter's column.
+            cells = {
+                (round(run.y, 1), round(run.centre, 1)): run.text
+                for run in page
+                if parse_time(run.text) is not None
+            }
+            assert len(cells) == len(rows) * len(LETTERS)
+            for row in rows:
+                for letter, name in enumerate(LETTERS):
+                    key = (round(row_y[row], 1), round(heads[name].centre, 1))
+                    expected = format_time(model.chart_time(event, letter, row))
+                    assert cells.get(key) == expected, (event, row, name)
+
+
+def test_time_chart_spot_checks(kit: Kit, model: Blade) -> None:
+    """A few cells read straight off the page, as a player would."""
+    path = kit.path("chart-m500")
+    lines = tokens(path)
+    first = find_sequence(lines, ["1", *(format_time(t) for t in model.charts["m500"][0]), "1"])
+    assert first >= 0
+    last = [format_time(t) for t in model.charts["m500"][ROWS - 1]]
+    assert find_sequence(lines, [str(ROWS), *last, str(ROWS)]) >= 0
+    assert find_sequence(tokens(path), ["ROW", *LETTERS, "ROW"]) >= 0
+
+
+# --- 4. game charts ------------------------------------------------------------------------
+
+
+def draws(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def test_game_charts_hold_every_chart_on_one_sheet(kit: Kit, model: Blade) -> None:
+    path = kit.path("game-charts")
+    assert len(reader(path).pages) == 1
+    lines = tokens(path)
+    for spans in model.stage_charts.values():
+        for span in spans:
+            row = [draws(span.first, span.last), OUTCOME_NAMES[span.value]]
+            assert find_sequence(lines, row) >= 0, row
+    for span in model.grade_draw:
+        assert find_sequence(lines, [draws(span.first, span.last), LETTERS[span.value]]) >= 0
+    for span in model.falls_chart:
+        row = [draws(span.first, span.last), fall_time(span.value), f"{round(span.value)} s"]
+        assert find_sequence(lines, row) >= 0, row
+    for outcome in {span.value for span in model.injury_table}:
+        assert OUTCOME_NAMES[outcome] in lines
+    # Injury ranges cover 1-100 as printed (neighbouring ranges alike are printed as one).
+    text = flat(path)
+    assert "FALL rating" in text and "ends in 1" in text
+
+
+def test_falls_chart_prints_the_workbook_notation(validation: Validation, model: Blade) -> None:
+    """Times added are printed exactly as the designer typed them (minutes.seconds)."""
+    typed = [record.values["time_added"] for record in validation.tables["FallsChart"].records]
+    assert [fall_time(span.value) for span in model.falls_chart] == typed
+
+
+# --- 5. the action deck --------------------------------------------------------------------
+
+
+def card_values(runs: Sequence[Run]) -> tuple[str, str, str]:
+    """A front's three entries, top to bottom; the small labels left out."""
+    values = [r for r in runs if r.text not in TIME_CHART_LABELS]
+    assert len(values) == 3, [r.text for r in runs]
+    top, middle, bottom = sorted(values, key=lambda r: -r.y)
+    return top.text, middle.text, bottom.text
+
+
+def test_action_deck_prints_every_card(kit: Kit, model: Blade) -> None:
+    path = kit.path("action-deck")
+    layout = Layout.for_items(kit.paper, ACTION_CARD)
+    assert len(model.deck) == 100
+    pages = all_runs(path)
+    assert len(pages) == 2 * math.ceil(len(model.deck) / layout.per_sheet)
+    printed = []
+    for page in pages[0::2]:
+        slots = by_slot(page, layout.front)
+        assert sorted(slots) == list(range(len(slots)))
+        for index in sorted(slots):
+            labels = [r.text for r in slots[index] if r.text in TIME_CHART_LABELS]
+            assert sorted(labels) == sorted(TIME_CHART_LABELS)
+            printed.append(card_values(slots[index]))
+    expected = [(str(c.top), str(c.middle), modifier_label(c.modifier)) for c in model.deck]
+    assert printed == expected
+    assert Counter(top for top, _, _ in printed) == {str(n): 2 for n in range(1, 51)}
+    assert Counter(middle for _, middle, _ in printed) == {str(n): 1 for n in range(1, 101)}
+    assert {bottom for _, _, bottom in printed} <= {"MAX", "MIN", "0"} | {
+        f"{n:+d}" for n in range(-9, 10) if n
+    }
+    # The top number is the large one.
+    sizes = {r.text: r.size for r in pages[0] if r.text == printed[0][0]}
+    assert sizes and min(sizes.values()) >= 30
+
+
+def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) -> None:
+    width = kit.paper.width
+    layout = Layout.for_items(kit.paper, ACTION_CARD)
+    pages = all_runs(kit.path("action-deck"))
+    for front, back in zip(pages[0::2], pages[1::2], strict=True):
+        tops = [max(runs, key=lambda r: r.y) for runs in by_slot(front, layout.front).values()]
+        titles = [r for r in back if r.text == game.title]
+        assert tops and len(titles) == len(tops)
+        assert sorted(slot_index(r, layout.front) for r in tops) == sorted(
+            slot_index(r, layout.back) for r in titles
+        )
+        for run in titles:  # centred on its card
+            trim = layout.back[slot_index(run, layout.back)].trim
+            assert run.centre == pytest.approx(trim.x + trim.width / 2, abs=CLOSE)
+        # Mirrored x, same rows: the title's offset from the card's top label is one number.
+        offset = max(r.y for r in tops) - max(r.y for r in titles)
+        match_one_to_one(
+            [(width - r.centre, r.y - offset) for r in tops], [(r.centre, r.y) for r in titles]
+        )
+    # The last sheet holds one card, top left: its back must be at the top right.
+    last_front, last_back = pages[-2], pages[-1]
+    assert len(by_slot(last_front, layout.front)) == len(by_slot(last_back, layout.back)) == 1
+    (title,) = [r for r in last_back if r.text == game.title]
+    assert slot_index(title, layout.front) == layout.columns - 1
+
+
+# --- 6. score sheets -----------------------------------------------------------------------
+
+
+def test_prefilled_score_sheet_lists_the_field_in_order(kit: Kit, model: Blade) -> None:
+    for event, field in model.field.items():
+        lines = tokens(kit.path(f"score-sheet-{event}"))
+        assert model.events[event].name in lines
+        assert find_sequence(lines, SCORE_HEADER) >= 0
+        at = 0
+        for skater_id in field:
+            skater, rating = model.skaters[skater_id], model.ratings[(skater_id, event)]
+            row = [skater.name, skater.country, rating.label, str(skater.fall_rating)]
+            found = find_sequence(lines, row, at)
+            assert found >= at, row
+            at = found + len(row)
+
+
+def test_blank_score_sheet_has_no_skaters(kit: Kit, model: Blade) -> None:
+    lines = tokens(kit.path("score-sheet"))
+    assert find_sequence(lines, SCORE_HEADER) >= 0
+    names = {s.name for s in model.skaters.values()} | {s.country for s in model.skaters.values()}
+    assert not names & set(lines)
+    assert len(reader(kit.path("score-sheet")).pages) == 1
+
+
+# --- 7. the rulebook -----------------------------------------------------------------------
+
+SLOWER = "In this game a minus modifier makes the time slower"
+FASTER = "In this game a minus modifier makes the time faster"
+
+
+def test_rulebook_states_the_modifier_direction_of_the_settings(kit: Kit, model: Blade) -> None:
+    text = flat(kit.path("rulebook"))
+    chosen, other = (SLOWER, FASTER) if model.minus_is_slower else (FASTER, SLOWER)
+    assert chosen in text and other not in text
+    # The original's own examples, replayed under that reading.
+    if model.minus_is_slower:
+        assert "rated D-G who draws -2 uses column F" in text
+        assert "rated O-Q who draws +5 uses column O" in text
+    assert "rated Q-T who draws MAX uses column Q" in text
+
+
+def test_rulebook_prints_the_charts_and_a_worked_race_from_the_data(kit: Kit, model: Blade) -> None:
+    lines = tokens(kit.path("rulebook"))
+    text = flat(kit.path("rulebook"))
+    for span in model.falls_chart:
+        row = [draws(span.first, span.last), fall_time(span.value), f"{round(span.value)} s"]
+        assert find_sequence(lines, row) >= 0
+    for spans in model.stage_charts.values():
+        for span in spans:
+            row = [draws(span.first, span.last), OUTCOME_NAMES[span.value]]
+            assert find_sequence(lines, row) >= 0, row
+    counts = Counter(card.modifier for card in model.deck)
+    for modifier, count in counts.items():
+        assert find_sequence(lines, [modifier_label(modifier), str(count)]) >= 0
+    race = worked_race(model)
+    base = model.chart_time(race.event.event, race.letter, race.row_card.top)
+    assert race.base == base
+    assert f"{race.skater.name} of {race.skater.country}" in text
+    reads = (
+        f"Row {race.row_card.top}, column {LETTERS[race.letter]} of the {race.event.name} "
+        f"chart reads {format_time(base)}"
+    )
+    assert reads in text
+    assert f"= {format_time(round(base + race.tm, 2))}." in text
+
+
+def test_flipping_the_setting_flips_the_rulebook(game: Game, tmp_path: Path) -> None:
+    content = tmp_path / "content" / GAME
+    shutil.copytree(game.content_dir / "schemas", content / "schemas")
+    book = openpyxl.load_workbook(game.workbook)
+    settings = book["Settings"]
+    column = next(c.column for c in settings[1] if c.value == "modifier_direction")
+    before = settings.cell(2, column).value
+    after = {"minus_is_slower": "minus_is_faster", "minus_is_faster": "minus_is_slower"}[before]
+    settings.cell(2, column).value = after
+    book.save(content / game.workbook_name)
+    copy = dataclasses.replace(game, content_root=tmp_path / "content")
+    out = tmp_path / "out"
+    result = build_game(copy, PAPERS["a4"], out, workbook="blade.xlsx")
+    assert not [f for f in result.findings if f.severity is Severity.ERROR]
+    text = flat(out / GAME / "rulebook-a4.pdf")
+    flipped, original = (SLOWER, FASTER) if after == "minus_is_slower" else (FASTER, SLOWER)
+    assert flipped in text and original not in text
+    if after == "minus_is_faster":
+        assert "rated D-G who draws -2 uses column D" in text
+        assert "rated O-Q who draws +5 uses column Q" in text
+
+
+# --- 8. the same data gives the same bytes -------------------------------------------------
+
+
+def test_building_twice_gives_identical_files(kit: Kit, model: Blade, tmp_path: Path) -> None:
+    assert main(["build", GAME, "--paper", kit.paper.name, "--out", str(tmp_path)]) == 0
+    for name in components(model):
+        again = tmp_path / GAME / kit.path(name).name
+        assert again.read_bytes() == kit.path(name).read_bytes(), name
