@@ -37,7 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/validate_100k.py
 	$(BIN)/python bench/render_deck.py
-	$(BIN)/python bench/build_darkblades.py
+	$(BIN)/python bench/build_kits.py
 	$(BIN)/python bench/simulate_blade.py
 
 clean:

@@ -1,4 +1,4 @@
-"""Benchmark: a cold `authoring build darkblades` and `authoring check darkblades`.
+"""Benchmark: a cold `authoring build GAME` and `authoring check GAME` for every game.
 
 Each command runs as a fresh process (cold: imports, font registration, workbook reading
 and every PDF included), five times; the median and the range are printed. Run with
@@ -28,21 +28,20 @@ def seconds(command: list[str]) -> list[float]:
 
 
 def main() -> int:
+    games = ("darkblades", "blade")
+    rows = {}
     with tempfile.TemporaryDirectory() as out:
-        rows = {
-            "authoring build darkblades (a4)": seconds(
-                [AUTHORING, "build", "darkblades", "--paper", "a4", "--out", out]
-            ),
-            "authoring build darkblades (letter)": seconds(
-                [AUTHORING, "build", "darkblades", "--paper", "letter", "--out", out]
-            ),
-            "authoring check darkblades": seconds([AUTHORING, "check", "darkblades"]),
-        }
-        pages = sum(1 for _ in Path(out, "darkblades").glob("*.pdf"))
+        for game in games:
+            for paper in ("a4", "letter"):
+                rows[f"authoring build {game} ({paper})"] = seconds(
+                    [AUTHORING, "build", game, "--paper", paper, "--out", out]
+                )
+            rows[f"authoring check {game}"] = seconds([AUTHORING, "check", game])
+        files = {game: sum(1 for _ in Path(out, game).glob("*.pdf")) // 2 for game in games}
     print(f"{'command':<38}{'median s':>9}{'min':>7}{'max':>7}  ({RUNS} cold runs each)")
     for name, times in rows.items():
         print(f"{name:<38}{statistics.median(times):>9.2f}{min(times):>7.2f}{max(times):>7.2f}")
-    print(f"files per build: {pages // 2} per paper")
+    print("files per build: " + ", ".join(f"{game} {n}" for game, n in files.items()))
     return 0
 
 
