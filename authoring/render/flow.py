@@ -34,7 +34,7 @@ from reportlab.platypus import (
 
 from authoring.files import write_atomically
 from authoring.render.document import add_outline_entry, new_document
-from authoring.render.fonts import BODY, BODY_BOLD, register_body_fonts
+from authoring.render.fonts import BODY, BODY_BOLD, register_body_fonts, require_glyphs
 from authoring.render.paper import Paper
 
 BOOK_MARGIN = 20 * mm
@@ -231,6 +231,30 @@ def jinja_environment(template_dir: Path) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+    )
+
+
+def render_markup(template_dir: Path, name: str, **context: object) -> str:
+    """A template rendered to block markup and checked against the font before any drawing:
+    a character the font lacks is a GlyphError naming the template."""
+    text = jinja_environment(template_dir).get_template(name).render(**context)
+    require_glyphs([(text, f"templates/{template_dir.name}/{name}")])
+    return text
+
+
+def build_markup_book(
+    path: Path,
+    paper: Paper,
+    text: str,
+    tables: Mapping[str, TableSource],
+    *,
+    title: str,
+    author: str,
+    subject: str,
+) -> None:
+    """A numbered book from rendered markup and the tables it names."""
+    build_book(
+        path, paper, markup_to_flowables(text, tables), title=title, author=author, subject=subject
     )
 
 

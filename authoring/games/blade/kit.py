@@ -30,15 +30,8 @@ from authoring.games.blade.race import BONUSES, STAGES, field_for
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, ROWS, format_time
 from authoring.render.document import new_canvas
-from authoring.render.flow import (
-    TableSource,
-    build_book,
-    data_table,
-    jinja_environment,
-    markup_to_flowables,
-    styles,
-)
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, require_glyphs
+from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup, styles
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Slot, impose
 from authoring.render.paper import CARD_SIZES, Paper
 
@@ -155,41 +148,29 @@ def landscape(paper: Paper) -> Paper:
     return Paper(paper.name, paper.height, paper.width)
 
 
-def _render(game: Blade, context: BuildContext, name: str, **extra: object) -> tuple[str, str]:
-    """The template's markup and where it came from, checked against the font."""
-    text = (
-        jinja_environment(context.templates)
-        .get_template(name)
-        .render(
-            model=game,
-            title=TITLE,
-            letters=LETTERS,
-            rows=ROWS,
-            fmt=format_time,
-            modifier_label=modifier_label,
-            **extra,
-        )
+def _render(game: Blade, context: BuildContext, name: str, **extra: object) -> str:
+    return render_markup(
+        context.templates,
+        name,
+        model=game,
+        title=TITLE,
+        letters=LETTERS,
+        rows=ROWS,
+        fmt=format_time,
+        modifier_label=modifier_label,
+        **extra,
     )
-    place = f"templates/{context.templates.name}/{name}"
-    require_glyphs([(text, place)])
-    return text, place
 
 
 def _book(
-    rendered: tuple[str, str],
+    text: str,
     tables: dict[str, TableSource],
     paper: Paper,
     subject: str,
     path: Path,
 ) -> None:
-    text, _ = rendered
-    build_book(
-        path,
-        paper,
-        markup_to_flowables(text, tables),
-        title=f"{TITLE}: {subject}",
-        author=AUTHOR,
-        subject=subject,
+    build_markup_book(
+        path, paper, text, tables, title=f"{TITLE}: {subject}", author=AUTHOR, subject=subject
     )
 
 

@@ -22,14 +22,8 @@ from reportlab.platypus import Flowable, KeepTogether
 from authoring.components import BuildContext, Component
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
 from authoring.games.darkblades.model import Character, DarkBlades, Face, Marker, Spell
-from authoring.render.flow import (
-    TableSource,
-    build_book,
-    data_table,
-    jinja_environment,
-    markup_to_flowables,
-)
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, require_glyphs
+from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Slot, impose
 from authoring.render.paper import CARD_SIZES, COUNTER_SIZES
 
@@ -86,30 +80,22 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
     return kit
 
 
-def _render(game: DarkBlades, context: BuildContext, name: str, **extra: object) -> tuple[str, str]:
-    """The template's markup and where it came from, checked against the font."""
-    text = (
-        jinja_environment(context.templates)
-        .get_template(name)
-        .render(model=game, title=TITLE, **extra)
-    )
-    place = f"templates/{context.templates.name}/{name}"
-    require_glyphs([(text, place)])
-    return text, place
+def _render(game: DarkBlades, context: BuildContext, name: str, **extra: object) -> str:
+    return render_markup(context.templates, name, model=game, title=TITLE, **extra)
 
 
 def _book(
-    rendered: tuple[str, str],
+    text: str,
     tables: dict[str, TableSource],
     context: BuildContext,
     subject: str,
     path: Path,
 ) -> None:
-    text, _ = rendered
-    build_book(
+    build_markup_book(
         path,
         context.paper,
-        markup_to_flowables(text, tables),
+        text,
+        tables,
         title=f"{TITLE}: {subject}",
         author=AUTHOR,
         subject=subject,
