@@ -302,3 +302,47 @@ def grid(sheet: str, key: str, keys: Sequence[Any], noun: str = "row") -> Check:
                 highest = record
 
     return Check(f"grid {sheet}.{key}", (sheet,), run)
+
+
+def each_exactly(
+    sheet: str,
+    field: str,
+    values: range,
+    times: int,
+    *,
+    code: str = "composition",
+    holder: str = "row",
+) -> Check:
+    """Every number of `values` stands in `field` on exactly `times` rows (a deck's cards)."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        records = tables[sheet].records
+        if not records or not all(r.ok(field) for r in records):
+            return
+        seen: dict[Any, list[Record]] = defaultdict(list)
+        for record in records:
+            seen[record[field]].append(record)
+        expected = f"each {field} number on {times} {holder}(s)"
+        for value, holders in sorted(seen.items()):
+            for extra in holders[times:]:
+                yield extra.finding(
+                    Severity.ERROR,
+                    code,
+                    f"{field} number {value} is on {len(holders)} {holder}s (first in row "
+                    f"{holders[0].row})",
+                    field,
+                    expected=expected,
+                )
+        missing = [v for v in values if len(seen.get(v, ())) < times]
+        if missing:
+            shown = " ".join(map(str, missing[:20])) + (" ..." if len(missing) > 20 else "")
+            yield tables[sheet].finding(
+                Severity.ERROR,
+                code,
+                f"{field} numbers short of {times} {holder}(s): {shown}",
+                field=field,
+                expected=f"each {field} number {values.start}-{values.stop - 1} on {times} "
+                f"{holder}(s)",
+            )
+
+    return Check(f"each {sheet}.{field} {times}x", (sheet,), run)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, grid, references, tiles, unique
+from authoring.checks import Check, Tables, each_exactly, grid, references, tiles, unique
 from authoring.findings import Finding, Severity
 from authoring.games.blade.derive import derive
 from authoring.games.blade.model import EVENTS, build_model, chart_sheet
@@ -28,6 +28,7 @@ SHEETS = (
     "Field",
 )
 CARDS = 100
+DECK = "deck-composition"
 TOP_NUMBERS = 50
 
 
@@ -148,8 +149,6 @@ def deck_composition(tables: Tables) -> Iterator[Finding]:
             f"the deck has {len(records)} cards",
             expected=f"{CARDS} cards",
         )
-    yield from _each_exactly(records, "top", range(1, TOP_NUMBERS + 1), 2)
-    yield from _each_exactly(records, "middle", range(1, CARDS + 1), 1)
     modifiers = Counter(r["modifier"] for r in records)
     for value in sorted({abs(m) for m in modifiers if isinstance(m, int) and m}):
         if modifiers[value] != modifiers[-value]:
@@ -168,34 +167,6 @@ def deck_composition(tables: Tables) -> Iterator[Finding]:
             f"MAX is on {modifiers['MAX']} cards but MIN on {modifiers['MIN']}",
             field="modifier",
             expected="as many MIN as MAX cards",
-        )
-
-
-def _each_exactly(
-    records: list[Record], field: str, values: range, times: int
-) -> Iterator[Finding]:
-    seen: dict[int, list[Record]] = defaultdict(list)
-    for record in records:
-        seen[record[field]].append(record)
-    for value, holders in sorted(seen.items()):
-        for extra in holders[times:]:
-            yield extra.finding(
-                Severity.ERROR,
-                "deck-composition",
-                f"{field} number {value} is on {len(holders)} cards (first in row "
-                f"{holders[0].row})",
-                field,
-                expected=f"each {field} number on {times} card(s)",
-            )
-    missing = [v for v in values if len(seen.get(v, ())) < times]
-    if missing:
-        shown = " ".join(map(str, missing[:20])) + (" ..." if len(missing) > 20 else "")
-        yield records[0].sheet.finding(
-            Severity.ERROR,
-            "deck-composition",
-            f"{field} numbers short of {times} card(s): {shown}",
-            field=field,
-            expected=f"each {field} number {values.start}-{values.stop - 1} on {times} card(s)",
         )
 
 
@@ -296,6 +267,10 @@ CHECKS: tuple[Check, ...] = (
     Check("results have ratings", ("Settings", "Ratings", "Results"), results_have_ratings),
     unique("Deck", "card"),
     Check("deck composition", ("Deck",), deck_composition),
+    each_exactly(
+        "Deck", "top", range(1, TOP_NUMBERS + 1), 2, code="deck-composition", holder="card"
+    ),
+    each_exactly("Deck", "middle", range(1, CARDS + 1), 1, code="deck-composition", holder="card"),
     tiles("StageCharts", "from", "to", start=1, end=CARDS, group_by="chart", noun="number"),
     tiles("GradeDraw", "from", "to", start=1, end=CARDS, noun="number"),
     tiles("FallsChart", "from", "to", start=1, end=CARDS, noun="number"),
