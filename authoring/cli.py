@@ -7,6 +7,7 @@ unreadable input.
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -77,8 +78,10 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate = verbs.add_parser("simulate", help="run one of a game's simulations")
     simulate.add_argument("game")
-    simulate.add_argument("scenario")
+    simulate.add_argument("scenario", nargs="?", help="default: the game's only simulation")
     simulate.add_argument("--runs", type=_positive, default=10_000)
+    simulate.add_argument("--field", type=_positive, metavar="N", help="skaters in the field")
+    simulate.add_argument("--host", metavar="COUNTRY", help="the host country's code")
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--format", choices=["text", "json"], default="text")
     simulate.set_defaults(run=_simulate)
@@ -163,13 +166,24 @@ def _check(arguments: argparse.Namespace) -> int:
 
 def _simulate(arguments: argparse.Namespace) -> int:
     game = get_game(arguments.game)
-    simulation = game.simulations.get(arguments.scenario)
+    known = ", ".join(game.simulations) or "none"
+    name = arguments.scenario
+    if name is None and len(game.simulations) == 1:
+        name = next(iter(game.simulations))
+    simulation = game.simulations.get(name or "")
     if simulation is None:
-        known = ", ".join(game.simulations) or "none"
-        raise UsageError(f"{game.name} has no simulation {arguments.scenario!r} (known: {known})")
+        raise UsageError(f"{game.name} has no simulation {name!r} (known: {known})")
+    options = {
+        option: value
+        for option, value in (("field", arguments.field), ("host", arguments.host))
+        if value is not None
+    }
+    for option in options:
+        if option not in inspect.signature(simulation).parameters:
+            raise UsageError(f"{game.name} {name} takes no --{option}")
     report, model = _model(game)
     if model is not None:
-        result = simulation(model, arguments.runs, arguments.seed)
+        result = simulation(model, arguments.runs, arguments.seed, **options)
         report.findings += result.findings
         report.figures = result.figures
     return _print_report(report, arguments.format)

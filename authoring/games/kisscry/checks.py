@@ -1,0 +1,162 @@
+"""KISS & CRY's sheets and the semantic checks its data must pass."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from authoring.checks import Check, Tables, each_exactly, references, tiles, unique
+from authoring.findings import Finding, Severity
+from authoring.games.kisscry.charts import chart_for
+from authoring.games.kisscry.model import SCORES, Scores, scores_of
+from authoring.tables import Record
+
+SHEETS = (
+    "Settings",
+    "Skaters",
+    "Competitions",
+    "Results",
+    "Charts",
+    "Deck",
+    "Modifiers",
+    "HomeJudge",
+    "LongProgram",
+    "Field",
+)
+CARDS = 100
+EVENTS_PER_SKATER = (2, 6)
+
+
+def one_settings_row(tables: Tables) -> Iterator[Finding]:
+    sheet = tables["Settings"]
+    if len(sheet.records) != 1:
+        yield sheet.finding(
+            Severity.ERROR,
+            "settings-rows",
+            f"Settings must have exactly one row, it has {len(sheet.records)}",
+            expected="one row",
+        )
+
+
+def season_length(tables: Tables) -> Iterator[Finding]:
+    seasons: dict[str, list[Record]] = defaultdict(list)
+    for record in tables["Results"].records:
+        if record.ok("skater"):
+            seasons[record["skater"]].append(record)
+    low, high = EVENTS_PER_SKATER
+    for skater, records in seasons.items():
+        if not low <= len(records) <= high:
+            yield records[-1].finding(
+                Severity.ERROR,
+                "season-length",
+                f"{skater} has {len(records)} events; a chart needs {low} to {high}",
+                "skater",
+                expected=f"{low} to {high} events",
+            )
+
+
+def charts_match_seasons(tables: Tables) -> Iterator[Finding]:
+    """Each chart holds the skater's actual results, one equal share per event."""
+    sheets = ("Settings", "Competitions", "Results", "Charts")
+    if not all(r.invalid == frozenset() for s in sheets for r in tables[s].records):
+        return  # a wrong cell is reported already; comparing with it would mislead
+    chart_range = tables["Settings"].records[0]["chart_range"]
+    order = {r["id"]: r["order"] for r in tables["Competitions"].records}
+    season: dict[str, list[tuple[str, Scores]]] = defaultdict(list)
+    for record in tables["Results"].records:
+        scores = scores_of(record.values)
+        if scores is not None and record["competition"] in order:
+            season[record["skater"]].append((record["competition"], scores))
+    rows: dict[str, list[Record]] = defaultdict(list)
+    for record in tables["Charts"].records:
+        rows[record["skater"]].append(record)
+    for skater, records in rows.items():
+        events = sorted(season.get(skater, []), key=lambda e: order[e[0]])
+        if not events:
+            continue
+        expected = chart_for(tuple(events), chart_range)
+        records.sort(key=lambda r: r["from"])
+        if len(records) != len(expected):
+            yield records[0].finding(
+                Severity.ERROR,
+                "chart-shares",
+                f"{skater}'s chart has {len(records)} rows; her {len(events)} events need "
+                f"{len(expected)} (one equal share each"
+                + (", then a draw-again band)" if len(expected) > len(events) else ")"),
+                "from",
+                expected=f"{len(expected)} rows",
+            )
+            continue
+        for record, share in zip(records, expected, strict=True):
+            yield from _compare(
+                skater, record, share.first, share.last, share.competition, share.scores
+            )
+
+
+def _compare(
+    skater: str,
+    record: Record,
+    first: int,
+    last: int,
+    competition: str | None,
+    scores: Scores | None,
+) -> Iterator[Finding]:
+    if (record["from"], record["to"]) != (first, last):
+        yield record.finding(
+            Severity.ERROR,
+            "chart-shares",
+            f"{skater}'s range {record['from']}-{record['to']} should be {first}-{last}: "
+            "every event gets an equal share, in season order",
+            "from",
+            expected=f"{first}-{last}",
+        )
+        return
+    if record["competition"] != competition:
+        yield record.finding(
+            Severity.ERROR,
+            "chart-event",
+            f"range {first}-{last} of {skater}'s chart belongs to "
+            f"{competition or 'draw again'}, not {record['competition'] or 'draw again'}",
+            "competition",
+            expected=competition or "blank",
+        )
+        return
+    for name in SCORES:
+        actual = getattr(scores, name) if scores else None
+        if record[name] != actual:
+            yield record.finding(
+                Severity.ERROR,
+                "chart-score",
+                f"{name} {record[name]} is not {skater}'s result at {competition} ({actual})",
+                name,
+                expected=str(actual),
+            )
+
+
+CHECKS: tuple[Check, ...] = (
+    Check("one settings row", ("Settings",), one_settings_row),
+    unique("Skaters", "id"),
+    unique("Competitions", "id"),
+    unique("Competitions", "order"),
+    references("Results", "skater", "Skaters", "id"),
+    references("Results", "competition", "Competitions", "id"),
+    unique("Results", "skater", "competition"),
+    Check("season length", ("Results",), season_length),
+    references("Charts", "skater", "Skaters", "id"),
+    references("Charts", "competition", "Competitions", "id"),
+    tiles("Charts", "from", "to", start=1, end=CARDS, group_by="skater", noun="number"),
+    Check(
+        "charts hold the season",
+        ("Settings", "Competitions", "Results", "Charts"),
+        charts_match_seasons,
+    ),
+    unique("Deck", "card"),
+    each_exactly("Deck", "top", range(1, CARDS + 1), 1, code="deck-composition", holder="card"),
+    each_exactly("Deck", "bottom", range(1, CARDS + 1), 1, code="deck-composition", holder="card"),
+    tiles("Modifiers", "from", "to", start=1, end=CARDS, noun="number"),
+    tiles("HomeJudge", "from", "to", start=1, end=CARDS, noun="number"),
+    tiles("LongProgram", "from", "to", start=1, end=CARDS, noun="number"),
+    references("Field", "skater", "Skaters", "id"),
+    unique("Field", "skater"),
+    unique("Field", "start_order"),
+)

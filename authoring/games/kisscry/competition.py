@@ -1,0 +1,190 @@
+"""A KISS & CRY competition by the rules: a short program and a long program per skater,
+with the optional modifier and home-judge rules, and the simulation of many.
+
+Each mark is its own draw: a top number finds the skater's chart range for that column (a
+draw-again number is simply drawn again). A long program is a freshly generated base score
+times the multiplier of a bottom-number draw. The home judge: a bottom number that is a
+double calls him, and a home skater then gains the points of a second draw.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from authoring.games.kisscry.model import SCORES, Card, KissCry, Scores, lookup
+from authoring.report import Figures, Report
+from authoring.simulation import Proportion, run_rng
+
+
+class Deck:
+    """The action deck at the table: shuffled, drawn to the end, then shuffled again."""
+
+    def __init__(self, cards: tuple[Card, ...], rng: random.Random) -> None:
+        self.cards, self.rng, self.pile = cards, rng, list[Card]()
+
+    def draw(self) -> Card:
+        if not self.pile:
+            self.pile = list(self.cards)
+            self.rng.shuffle(self.pile)
+        return self.pile.pop()
+
+
+@dataclass
+class Program:
+    scores: Scores
+    base: float
+    multiplier: float = 1.0
+    modifier: float = 0.0
+    home_judge: float = 0.0
+
+    @property
+    def final(self) -> float:
+        return round(self.base * self.multiplier + self.modifier + self.home_judge, 2)
+
+
+@dataclass
+class Skate:
+    skater: str
+    short: Program
+    long: Program
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return round(self.short.final + self.long.final, 2)
+
+
+def marks(game: KissCry, skater: str, deck: Deck) -> Scores:
+    chart = game.charts[skater]
+    drawn = {}
+    for name in SCORES:
+        share = lookup(chart, deck.draw().top)
+        while share.scores is None:  # the draw-again band
+            share = lookup(chart, deck.draw().top)
+        drawn[name] = getattr(share.scores, name)
+    return Scores(**drawn)
+
+
+def program(
+    game: KissCry, skater: str, deck: Deck, *, long: bool, modifiers: bool, home: str | None
+) -> Program:
+    scores = marks(game, skater, deck)
+    result = Program(scores, scores.final(game.component_factor))
+    if long:
+        result.multiplier = lookup(game.long_program, deck.draw().bottom).value
+    if modifiers:
+        result.modifier = lookup(game.modifiers, deck.draw().bottom).value / 100
+    if home is not None:
+        called = deck.draw().bottom in game.home_judge_doubles
+        if called and game.skaters[skater].country == home:
+            result.home_judge = lookup(game.home_judge, deck.draw().bottom).value
+    return result
+
+
+def compete(
+    game: KissCry,
+    skaters: list[str],
+    deck: Deck,
+    *,
+    modifiers: bool = True,
+    home: str | None = None,
+) -> list[Skate]:
+    """Short programs for all in start order, then long programs; standings by total."""
+    shorts = {
+        s: program(game, s, deck, long=False, modifiers=modifiers, home=home) for s in skaters
+    }
+    skates = [
+        Skate(s, shorts[s], program(game, s, deck, long=True, modifiers=modifiers, home=home))
+        for s in skaters
+    ]
+    return sorted(skates, key=lambda skate: -skate.total)
+
+
+def simulate(
+    game: KissCry, runs: int, seed: int, *, field: int | None = None, host: str | None = None
+) -> Report:
+    skaters = list(game.field)[: field or len(game.field)]
+    if field and field > len(skaters):
+        everyone = [s for s in sorted(game.charts) if s not in skaters]
+        skaters += everyone[: field - len(skaters)]
+    home = host or game.host_country
+    example = compete(game, skaters, Deck(game.deck, run_rng(seed, 0)), home=home)
+    totals: dict[str, list[float]] = {s: [] for s in skaters}
+    wins = dict.fromkeys(skaters, 0)
+    podiums = dict.fromkeys(skaters, 0)
+    judged = dict.fromkeys(skaters, 0.0)
+    for run in range(runs):
+        standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
+        for place, skate in enumerate(standings):
+            totals[skate.skater].append(skate.total)
+            wins[skate.skater] += place == 0
+            podiums[skate.skater] += place < 3
+            judged[skate.skater] += skate.short.home_judge + skate.long.home_judge
+    sheet = Figures(
+        f"One competition, seed {seed}, host {home}",
+        (
+            "place",
+            "skater",
+            "country",
+            "E",
+            "SUB",
+            "x.8",
+            "DED",
+            "SP",
+            "LP base",
+            "x",
+            "LP",
+            "total",
+        ),
+        tuple(_sheet_row(game, place, skate) for place, skate in enumerate(example, start=1)),
+    )
+    rows = []
+    for skater in sorted(skaters, key=lambda s: -sum(totals[s])):
+        mine = totals[skater]
+        mean = sum(mine) / len(mine)
+        sd = (
+            math.sqrt(sum((t - mean) ** 2 for t in mine) / (len(mine) - 1))
+            if len(mine) > 1
+            else 0.0
+        )
+        rows.append(
+            (
+                game.skaters[skater].name,
+                game.skaters[skater].country,
+                round(mean, 2),
+                round(sd, 2),
+                Proportion(wins[skater], runs),
+                Proportion(podiums[skater], runs),
+                round(judged[skater] / runs, 3) if game.skaters[skater].country == home else "",
+            )
+        )
+    summary = Figures(
+        f"{runs} competitions of {len(skaters)} skaters, seed {seed}, host {home}",
+        ("skater", "country", "mean total", "sd", "P(win)", "P(podium)", "home judge +pts"),
+        tuple(rows),
+        note="Monte Carlo with the optional modifier and home-judge rules: p [95% Wilson "
+        "interval] n=competitions. 'home judge +pts' is the mean the home judge added per "
+        "competition to a skater of the host country.",
+    )
+    return Report(figures=[sheet, summary])
+
+
+def _sheet_row(game: KissCry, place: int, skate: Skate) -> tuple[object, ...]:
+    short, long = skate.short, skate.long
+    factor = game.component_factor
+    return (
+        place,
+        game.skaters[skate.skater].name,
+        game.skaters[skate.skater].country,
+        f"{short.scores.E:.2f}",
+        f"{short.scores.components():.2f}",
+        f"{factor * short.scores.components():.2f}",
+        short.scores.DED,
+        f"{short.final:.2f}",
+        f"{long.base:.2f}",
+        long.multiplier,
+        f"{long.final:.2f}",
+        f"{skate.total:.2f}",
+    )
