@@ -11,15 +11,25 @@ import math
 import shutil
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 import openpyxl
-import pypdf
 import pytest
-from reportlab.pdfbase import pdfmetrics
+from pdfread import (
+    CLOSE,
+    Kit,
+    Run,
+    all_runs,
+    build_kit,
+    by_slot,
+    find_sequence,
+    flat,
+    match_one_to_one,
+    reader,
+    slot_index,
+    text_of,
+    tokens,
+)
 
 from authoring.build import build_game
 from authoring.cli import main
@@ -36,19 +46,11 @@ from authoring.games.blade.kit import (
 )
 from authoring.games.blade.model import Blade, build_model
 from authoring.games.blade.timing import LETTERS, ROWS, format_time, parse_time
-from authoring.render.fonts import (
-    BODY,
-    BODY_BOLD,
-    BODY_BOLD_ITALIC,
-    BODY_ITALIC,
-    register_body_fonts,
-)
-from authoring.render.imposition import Layout, Rect, Slot
-from authoring.render.paper import PAPERS, Paper
+from authoring.render.imposition import Layout
+from authoring.render.paper import PAPERS
 from authoring.validate import Validation, validate_workbook
 
 GAME = "blade"
-CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
 SCORE_HEADER = [
     "SKATER",
     "COUNTRY",
@@ -66,23 +68,10 @@ SCORE_HEADER = [
 # --- the build, once per paper -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Kit:
-    paper: Paper
-    exit_code: int
-    folder: Path
-
-    def path(self, component: str) -> Path:
-        return self.folder / f"{component}-{self.paper.name}.pdf"
-
-
 @pytest.fixture(scope="module", params=sorted(PAPERS))
 def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
     """The whole kit built by the CLI into a fresh folder, once per paper."""
-    paper = PAPERS[request.param]
-    out = tmp_path_factory.mktemp(f"kit-{paper.name}")
-    code = main(["build", GAME, "--paper", paper.name, "--out", str(out)])
-    return Kit(paper, code, out / GAME)
+    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -116,124 +105,6 @@ def components(model: Blade) -> list[str]:
 
 def is_landscape(component: str) -> bool:
     return component.startswith(("chart-", "score-sheet"))
-
-
-# --- reading PDFs back ---------------------------------------------------------------------
-
-
-@cache
-def reader(path: Path) -> pypdf.PdfReader:
-    return pypdf.PdfReader(path)
-
-
-@cache
-def face_names() -> dict[str, str]:
-    """The PDF's base font name (without subset tag) -> the registered reportlab font."""
-    register_body_fonts()
-    return {
-        pdfmetrics.getFont(name).face.name.decode(): name
-        for name in (BODY, BODY_BOLD, BODY_ITALIC, BODY_BOLD_ITALIC)
-    }
-
-
-@dataclass(frozen=True)
-class Run:
-    """One text run as drawn: where its baseline starts, its advance width and font size."""
-
-    text: str
-    x: float
-    y: float
-    width: float
-    size: float
-    font: str
-
-    @property
-    def centre(self) -> float:
-        return self.x + self.width / 2
-
-
-def origin(cm: Sequence[float], tm: Sequence[float]) -> tuple[float, float]:
-    x, y = tm[4], tm[5]
-    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
-
-
-@cache
-def page_runs(path: Path, number: int) -> tuple[Run, ...]:
-    found = []
-
-    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
-        text = text.strip()
-        if not text or font is None:
-            return
-        name = face_names()[str(font["/BaseFont"]).split("+")[-1]]
-        x, y = origin(cm, tm)
-        found.append(Run(text, x, y, pdfmetrics.stringWidth(text, name, size), size, name))
-
-    reader(path).pages[number].extract_text(visitor_text=visit)
-    return tuple(found)
-
-
-def all_runs(path: Path) -> list[tuple[Run, ...]]:
-    return [page_runs(path, number) for number in range(len(reader(path).pages))]
-
-
-@cache
-def text_of(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in reader(path).pages)
-
-
-def flat(path: Path) -> str:
-    """The document's text with every run of white space made one space: wrapped cells join."""
-    return " ".join(text_of(path).split())
-
-
-def tokens(path: Path) -> list[str]:
-    """The document's text lines; a table prints one cell a line."""
-    return [line.strip() for line in text_of(path).split("\n") if line.strip()]
-
-
-def find_sequence(haystack: Sequence[str], needle: Sequence[str], start: int = 0) -> int:
-    """Where `needle` first occurs as consecutive items of `haystack` from `start`; -1 if not."""
-    needle = list(needle)
-    for index in range(start, len(haystack) - len(needle) + 1):
-        if list(haystack[index : index + len(needle)]) == needle:
-            return index
-    return -1
-
-
-def contains(rect: Rect, x: float, y: float) -> bool:
-    return rect.x <= x <= rect.x + rect.width and rect.y <= y <= rect.y + rect.height
-
-
-def slot_index(run: Run, slots: Sequence[Slot]) -> int:
-    """The slot whose trim holds the middle of the run's baseline."""
-    found = [i for i, slot in enumerate(slots) if contains(slot.trim, run.centre, run.y)]
-    assert len(found) == 1, f"{run.text!r} at ({run.x:.1f}, {run.y:.1f}) is in no single slot"
-    return found[0]
-
-
-def is_note(run: Run) -> bool:
-    return run.text.startswith("Sheet ")
-
-
-def by_slot(runs: Sequence[Run], slots: Sequence[Slot]) -> dict[int, list[Run]]:
-    grouped: dict[int, list[Run]] = {}
-    for run in runs:
-        if not is_note(run):
-            grouped.setdefault(slot_index(run, slots), []).append(run)
-    return grouped
-
-
-def match_one_to_one(
-    fronts: Sequence[tuple[float, float]], backs: Sequence[tuple[float, float]]
-) -> None:
-    """Each front point has its own back point within CLOSE on both axes."""
-    assert len(fronts) == len(backs)
-    unused = list(backs)
-    for x, y in fronts:
-        near = [p for p in unused if abs(p[0] - x) <= CLOSE and abs(p[1] - y) <= CLOSE]
-        assert near, f"no back at ({x:.2f}, {y:.2f})"
-        unused.remove(near[0])
 
 
 # --- 1. files, exit code and page sizes ----------------------------------------------------

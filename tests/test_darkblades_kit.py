@@ -12,16 +12,30 @@ import re
 import shutil
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import openpyxl
-import pypdf
 import pytest
 from openpyxl.utils import get_column_letter
-from reportlab.pdfbase import pdfmetrics
+from pdfread import (
+    CLOSE,
+    Kit,
+    Run,
+    all_runs,
+    build_kit,
+    by_slot,
+    contains,
+    find_sequence,
+    flat,
+    inside,
+    is_note,
+    match_one_to_one,
+    page_runs,
+    reader,
+    slot_index,
+    tokens,
+)
 
 from authoring.build import build_game
 from authoring.cli import main
@@ -30,20 +44,12 @@ from authoring.game import Game, get_game
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
 from authoring.games.darkblades.kit import COUNTER, SPELL_CARD, counter_labels, counter_pieces
 from authoring.games.darkblades.model import DarkBlades, build_model
-from authoring.render.fonts import (
-    BODY,
-    BODY_BOLD,
-    BODY_BOLD_ITALIC,
-    BODY_ITALIC,
-    register_body_fonts,
-)
-from authoring.render.imposition import Layout, Rect, Slot
+from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import PAPERS, PRINTABLE_MARGIN, Paper, Size
 from authoring.validate import Validation, validate_workbook
 
 GAME = "darkblades"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
-CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
 EDGE = 0.01  # points: rounding slack when a text must lie inside a box
 BASE_14 = {
     "Courier",
@@ -66,23 +72,10 @@ BASE_14 = {
 # --- the build, once per paper -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Kit:
-    paper: Paper
-    exit_code: int
-    folder: Path
-
-    def path(self, component: str) -> Path:
-        return self.folder / f"{component}-{self.paper.name}.pdf"
-
-
 @pytest.fixture(scope="module", params=sorted(PAPERS))
 def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
     """The whole kit built by the CLI into a fresh folder, once per paper."""
-    paper = PAPERS[request.param]
-    out = tmp_path_factory.mktemp(f"kit-{paper.name}")
-    code = main(["build", GAME, "--paper", paper.name, "--out", str(out)])
-    return Kit(paper, code, out / GAME)
+    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -125,105 +118,6 @@ def components(model: DarkBlades) -> list[str]:
 # --- reading PDFs back ---------------------------------------------------------------------
 
 
-@cache
-def reader(path: Path) -> pypdf.PdfReader:
-    return pypdf.PdfReader(path)
-
-
-@cache
-def face_names() -> dict[str, str]:
-    """The PDF's base font name (without subset tag) -> the registered reportlab font."""
-    register_body_fonts()
-    return {
-        pdfmetrics.getFont(name).face.name.decode(): name
-        for name in (BODY, BODY_BOLD, BODY_ITALIC, BODY_BOLD_ITALIC)
-    }
-
-
-@dataclass(frozen=True)
-class Run:
-    """One text run as drawn: where its baseline starts, its advance width and font size."""
-
-    text: str
-    x: float
-    y: float
-    width: float
-    size: float
-    font: str
-    upright: bool
-
-    @property
-    def centre(self) -> float:
-        return self.x + self.width / 2
-
-    @property
-    def box(self) -> Rect:
-        """The run's extent: advance width by the font's ascent and descent."""
-        face = pdfmetrics.getFont(self.font).face
-        bottom = self.y + face.descent / 1000 * self.size
-        return Rect(self.x, bottom, self.width, (face.ascent - face.descent) / 1000 * self.size)
-
-
-def origin(cm: Sequence[float], tm: Sequence[float]) -> tuple[float, float]:
-    """Where a text run starts on the page: its text matrix placed by the current transform."""
-    x, y = tm[4], tm[5]
-    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
-
-
-@cache
-def page_runs(path: Path, number: int) -> tuple[Run, ...]:
-    found = []
-
-    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
-        text = text.strip()
-        if not text or font is None:
-            return
-        name = face_names()[str(font["/BaseFont"]).split("+")[-1]]
-        x, y = origin(cm, tm)
-        upright = cm[1] == cm[2] == tm[1] == tm[2] == 0
-        width = pdfmetrics.stringWidth(text, name, size)
-        found.append(Run(text, x, y, width, size, name, upright))
-
-    reader(path).pages[number].extract_text(visitor_text=visit)
-    return tuple(found)
-
-
-def all_runs(path: Path) -> list[tuple[Run, ...]]:
-    return [page_runs(path, number) for number in range(len(reader(path).pages))]
-
-
-@cache
-def text_of(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in reader(path).pages)
-
-
-def flat(path: Path) -> str:
-    """The document's text with every run of white space made one space: wrapped cells join."""
-    return " ".join(text_of(path).split())
-
-
-def tokens(path: Path) -> list[str]:
-    """The document's text lines, page footers left out; a table prints one cell a line."""
-    lines = []
-    for number, page in enumerate(reader(path).pages, 1):
-        on_page = [line.strip() for line in page.extract_text().split("\n") if line.strip()]
-        if on_page and on_page[0] == str(number):
-            on_page = on_page[1:]
-        elif on_page and on_page[-1] == str(number):
-            on_page = on_page[:-1]
-        lines += on_page
-    return lines
-
-
-def find_sequence(haystack: Sequence[str], needle: Sequence[str], start: int = 0) -> int:
-    """Where `needle` first occurs as consecutive items of `haystack` from `start`; -1 if not."""
-    needle = list(needle)
-    for index in range(start, len(haystack) - len(needle) + 1):
-        if list(haystack[index : index + len(needle)]) == needle:
-            return index
-    return -1
-
-
 def grid_rows(model: DarkBlades, sheet: str) -> list[list[str]]:
     """A results table as printed: each row is the die face (10 reads 0) then its codes."""
     table = model.combat_tables[sheet]
@@ -250,54 +144,9 @@ def printed_grid(lines: list[str], title: str, count: int) -> list[list[str]]:
     return rows
 
 
-def inside(inner: Rect, outer: Rect, tolerance: float = EDGE) -> bool:
-    return (
-        inner.x >= outer.x - tolerance
-        and inner.y >= outer.y - tolerance
-        and inner.x + inner.width <= outer.x + outer.width + tolerance
-        and inner.y + inner.height <= outer.y + outer.height + tolerance
-    )
-
-
-def contains(rect: Rect, x: float, y: float) -> bool:
-    return rect.x <= x <= rect.x + rect.width and rect.y <= y <= rect.y + rect.height
-
-
-def slot_index(run: Run, slots: Sequence[Slot]) -> int:
-    """The slot whose trim holds the middle of the run's baseline."""
-    found = [i for i, slot in enumerate(slots) if contains(slot.trim, run.centre, run.y)]
-    assert len(found) == 1, f"{run.text!r} at ({run.x:.1f}, {run.y:.1f}) is in no single slot"
-    return found[0]
-
-
-def by_slot(runs: Sequence[Run], slots: Sequence[Slot]) -> dict[int, list[Run]]:
-    """The item runs of a page grouped by slot; the flip note is left out."""
-    grouped: dict[int, list[Run]] = {}
-    for run in runs:
-        if run.upright and not is_note(run):
-            grouped.setdefault(slot_index(run, slots), []).append(run)
-    return grouped
-
-
 def label(runs: Sequence[Run]) -> Run:
     """The topmost run on an item: a counter's name label."""
     return max(runs, key=lambda run: run.y)
-
-
-def is_note(run: Run) -> bool:
-    return run.text.startswith("Sheet ")
-
-
-def match_one_to_one(
-    fronts: Sequence[tuple[float, float]], backs: Sequence[tuple[float, float]]
-) -> None:
-    """Each front point has its own back point within CLOSE on both axes."""
-    assert len(fronts) == len(backs)
-    unused = list(backs)
-    for x, y in fronts:
-        near = [p for p in unused if abs(p[0] - x) <= CLOSE and abs(p[1] - y) <= CLOSE]
-        assert near, f"no back at ({x:.2f}, {y:.2f})"
-        unused.remove(near[0])
 
 
 def fonts_of(path: Path) -> Iterator[Any]:
@@ -340,7 +189,7 @@ def test_rulebook_prints_spells_characters_and_the_crossbow(kit: Kit, model: Dar
         assert spell.name in text
     for character in model.characters.values():
         assert character.name in text
-    lines = tokens(kit.path("rulebook"))
+    lines = tokens(kit.path("rulebook"), drop_page_numbers=True)
     crossbow = model.missile_weapons["crossbow"]
     short = next(band for band in crossbow.bands if band.band == "short")
     row = [crossbow.name, short.band, f"{short.range_from}-{short.range_to}", str(short.attack)]
@@ -348,7 +197,7 @@ def test_rulebook_prints_spells_characters_and_the_crossbow(kit: Kit, model: Dar
 
 
 def test_rulebook_prints_every_results_table_row_by_row(kit: Kit, model: DarkBlades) -> None:
-    lines = tokens(kit.path("rulebook"))
+    lines = tokens(kit.path("rulebook"), drop_page_numbers=True)
     infantry = grid_rows(model, "CRT_InfVsInf")
     title = model.combat_tables["CRT_InfVsInf"].title
     assert printed_grid(lines, title, len(infantry)) == infantry
@@ -361,7 +210,7 @@ def test_rulebook_prints_every_results_table_row_by_row(kit: Kit, model: DarkBla
 
 
 def test_reference_sheet_holds_all_six_results_tables(kit: Kit, model: DarkBlades) -> None:
-    lines = tokens(kit.path("reference"))
+    lines = tokens(kit.path("reference"), drop_page_numbers=True)
     assert len(CRT_SHEETS) == 6
     for sheet in CRT_SHEETS:
         table = model.combat_tables[sheet]
@@ -432,7 +281,7 @@ def test_counters_print_every_piece_with_its_name(kit: Kit, model: DarkBlades, b
     assert len(pages) == 2 * math.ceil(len(pieces) / layout.per_sheet)
     drawn = 0
     for sheet, page in enumerate(pages[0::2]):
-        slots = by_slot(page, layout.front)
+        slots = by_slot(page, layout.front, upright_only=True)
         drawn += len(slots)
         assert sorted(slots) == list(range(len(slots)))
         for index, runs in slots.items():
@@ -457,7 +306,8 @@ def test_simons_healthy_counter_shows_his_strengths(kit: Kit, model: DarkBlades)
         if piece.character == simon and piece.face("front") == healthy
     )
     sheet, index = divmod(number, layout.per_sheet)
-    runs = by_slot(page_runs(kit.path("counters"), 2 * sheet), layout.front)[index]
+    slots = by_slot(page_runs(kit.path("counters"), 2 * sheet), layout.front, upright_only=True)
+    runs = slots[index]
     assert label(runs).text == simon.name
     bottom = min(run.y for run in runs)
     values = [run.text for run in sorted(runs, key=lambda r: r.x) if run.y == bottom]
@@ -515,7 +365,8 @@ def test_counter_backs_register_behind_their_fronts(kit: Kit, model: DarkBlades)
     pieces = counter_pieces(model)
     pages = all_runs(kit.path("counters"))
     for sheet, (front, back) in enumerate(zip(pages[0::2], pages[1::2], strict=True)):
-        fronts, backs = by_slot(front, layout.front), by_slot(back, layout.back)
+        fronts = by_slot(front, layout.front, upright_only=True)
+        backs = by_slot(back, layout.back, upright_only=True)
         assert sorted(fronts) == sorted(backs)
         front_labels = {index: label(runs) for index, runs in fronts.items()}
         back_labels = {index: label(runs) for index, runs in backs.items()}
@@ -568,7 +419,7 @@ def test_every_text_lies_on_its_item(kit: Kit, component: str) -> None:
                 continue
             assert run.upright
             # The whole run, ascent to descent and start to end, lies inside one card's trim.
-            assert any(inside(run.box, slot.trim) for slot in slots), (
+            assert any(inside(run.box, slot.trim, tolerance=EDGE) for slot in slots), (
                 f"page {number + 1}: {run.text!r} at ({run.x:.1f}, {run.y:.1f}) leaves its item"
             )
 

@@ -7,6 +7,7 @@ import re
 
 import pypdf
 import pytest
+from pdfread import CLOSE, inside, origin
 from pypdf.generic import ContentStream
 from reportlab.lib.units import mm
 
@@ -33,7 +34,6 @@ SIZES = [CARD_SIZES["poker"], COUNTER_SIZES["5/8"], COUNTER_SIZES["3/4"]]
 LAYOUTS = [(paper, size) for paper in PAPERS.values() for size in SIZES]
 IDS = [f"{paper.name}-{size.name}" for paper, size in LAYOUTS]
 LABEL = re.compile(r"#\d+")
-CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
 
 
 def label_centre(canvas, item, slot):
@@ -47,12 +47,6 @@ def coloured_back(canvas, item, slot):
     canvas.setFillColorRGB(0.2, 0.2, 0.5)
     canvas.rect(*slot.bleed, stroke=0, fill=1)
     label_centre(canvas, item, slot)
-
-
-def origin(cm, tm):
-    """Where a text run starts on the page: its text matrix placed by the current transform."""
-    x, y = tm[4], tm[5]
-    return x * cm[0] + y * cm[2] + cm[4], x * cm[1] + y * cm[3] + cm[5]
 
 
 def labels(page):
@@ -109,15 +103,6 @@ def overlap(a, b):
 def as_rect(segment):
     x1, y1, x2, y2 = segment
     return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
-
-
-def inside(inner, outer, tolerance=1e-6):
-    return (
-        inner.x >= outer.x - tolerance
-        and inner.y >= outer.y - tolerance
-        and inner.x + inner.width <= outer.x + outer.width + tolerance
-        and inner.y + inner.height <= outer.y + outer.height + tolerance
-    )
 
 
 def fonts_of(reader):
