@@ -245,7 +245,7 @@ def _derive(arguments: argparse.Namespace) -> int:
     if model is None:
         return _print_report(report, "text")
     rows = game.derive(model, arguments.output)
-    print(f"wrote {_shown(arguments.output)}: {rows} proposed ratings")
+    print(f"wrote {_shown(arguments.output)}: {rows} proposed rows")
     return EXIT_OK
 
 

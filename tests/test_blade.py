@@ -581,7 +581,7 @@ def test_derive_writes_a_new_ratings_workbook(game, shipped, book, tmp_path, cap
     header = [cell.value for cell in sheet[1]]
     assert header == list(game.schemas["Ratings"].fields) == ["skater", "event", "best", "worst"]
     proposed = {(v["skater"], v["event"]): f"{v['best']}-{v['worst']}" for _, v in records(sheet)}
-    assert capsys.readouterr().out.strip().endswith(f": {len(proposed)} proposed ratings")
+    assert capsys.readouterr().out.strip().endswith(f": {len(proposed)} proposed rows")
 
     [(_, settings)] = records(book["Settings"])
     counts = Counter((v["skater"], v["event"]) for _, v in records(book["Results"]))

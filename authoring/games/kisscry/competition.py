@@ -4,7 +4,9 @@ with the optional modifier and home-judge rules, and the simulation of many.
 Each mark is its own draw: a top number finds the skater's chart range for that column (a
 draw-again number is simply drawn again). A long program is a freshly generated base score
 times the multiplier of a bottom-number draw. The home judge: a bottom number that is a
-double calls him, and a home skater then gains the points of a second draw.
+double calls him, and a home skater then gains the points of a second draw; the call is
+drawn for home skaters only, as nobody else can gain from it. A skater's total is her short
+program plus her long program.
 """
 
 from __future__ import annotations
@@ -76,9 +78,8 @@ def program(
         result.multiplier = lookup(game.long_program, deck.draw().bottom).value
     if modifiers:
         result.modifier = lookup(game.modifiers, deck.draw().bottom).value / 100
-    if home is not None:
-        called = deck.draw().bottom in game.home_judge_doubles
-        if called and game.skaters[skater].country == home:
+    if home is not None and game.skaters[skater].country == home:
+        if deck.draw().bottom in game.home_judge_doubles:
             result.home_judge = lookup(game.home_judge, deck.draw().bottom).value
     return result
 
