@@ -78,9 +78,10 @@ def program(
         result.multiplier = lookup(game.long_program, deck.draw().bottom).value
     if modifiers:
         result.modifier = lookup(game.modifiers, deck.draw().bottom).value / 100
-    if home is not None and game.skaters[skater].country == home:
-        if deck.draw().bottom in game.home_judge_doubles:
-            result.home_judge = lookup(game.home_judge, deck.draw().bottom).value
+    home_skater = home is not None and game.skaters[skater].country == home
+    # The call card is drawn for a home skater only: nobody else can gain from it.
+    if home_skater and deck.draw().bottom in game.home_judge_doubles:
+        result.home_judge = lookup(game.home_judge, deck.draw().bottom).value
     return result
 
 
