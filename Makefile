@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/render_deck.py
 	$(BIN)/python bench/build_kits.py
 	$(BIN)/python bench/simulate_blade.py
+	$(BIN)/python bench/simulate_kisscry.py
 
 clean:
 	rm -rf $(VENV) output bench/data
