@@ -161,8 +161,9 @@ def tiles(
             previous = record
         if end is not None and records and covered_to != end:
             last_record = records[-1]
+            missing = str(end) if covered_to + 1 == end else f"{covered_to + 1}-{end}"
             problem = (
-                f"{noun} {covered_to + 1}-{end} not covered"
+                f"{noun} {missing} not covered"
                 if covered_to < end
                 else f"ranges run past {end} (to {covered_to})"
             )

@@ -564,7 +564,7 @@ def test_die_table_that_stops_short(check, book):
 
     finding = only(check(edit))
     assert (finding.code, finding.cell) == ("range-gap", cell)
-    assert finding.message == "item_creation: die 10-10 not covered"
+    assert finding.message == "item_creation: die 10 not covered"
 
 
 def test_missile_weapon_bands_with_a_gap(check, book):

@@ -28,10 +28,11 @@ def chart_for(season: tuple[tuple[str, Scores], ...], chart_range: int) -> tuple
 
 
 def derived_charts(game: KissCry) -> dict[str, tuple[Share, ...]]:
+    """Charts for every skater with a season, in the Skaters sheet's order."""
     return {
-        skater: chart_for(season, game.chart_range)
-        for skater, season in sorted(game.results.items())
-        if season
+        skater: chart_for(game.results[skater], game.chart_range)
+        for skater in game.skaters
+        if game.results.get(skater)
     }
 
 

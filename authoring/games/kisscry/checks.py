@@ -49,7 +49,7 @@ def season_length(tables: Tables) -> Iterator[Finding]:
             yield records[-1].finding(
                 Severity.ERROR,
                 "season-length",
-                f"{skater} has {len(records)} events; a chart needs {low} to {high}",
+                f"{skater} has {len(records)} event(s); a chart needs {low} to {high}",
                 "skater",
                 expected=f"{low} to {high} events",
             )
@@ -70,9 +70,28 @@ def charts_match_seasons(tables: Tables) -> Iterator[Finding]:
     rows: dict[str, list[Record]] = defaultdict(list)
     for record in tables["Charts"].records:
         rows[record["skater"]].append(record)
+    firsts: dict[str, Record] = {}
+    for record in tables["Results"].records:
+        firsts.setdefault(record["skater"], record)
+    for skater, record in firsts.items():
+        if skater not in rows:
+            yield record.finding(
+                Severity.ERROR,
+                "no-chart",
+                f"{skater} has a season of {len(season[skater])} event(s) but no chart",
+                "skater",
+                expected="chart rows on sheet Charts",
+            )
     for skater, records in rows.items():
         events = sorted(season.get(skater, []), key=lambda e: order[e[0]])
         if not events:
+            yield records[0].finding(
+                Severity.ERROR,
+                "no-season",
+                f"{skater}'s chart has no results behind it on sheet Results",
+                "skater",
+                expected="the skater's results on sheet Results",
+            )
             continue
         expected = chart_for(tuple(events), chart_range)
         records.sort(key=lambda r: r["from"])
@@ -80,7 +99,7 @@ def charts_match_seasons(tables: Tables) -> Iterator[Finding]:
             yield records[0].finding(
                 Severity.ERROR,
                 "chart-shares",
-                f"{skater}'s chart has {len(records)} rows; her {len(events)} events need "
+                f"{skater}'s chart has {len(records)} row(s); her {len(events)} event(s) need "
                 f"{len(expected)} (one equal share each"
                 + (", then a draw-again band)" if len(expected) > len(events) else ")"),
                 "from",
