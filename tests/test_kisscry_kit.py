@@ -1,0 +1,451 @@
+"""KISS & CRY's printed kit, built from the shipped workbook and read back with pypdf.
+
+Every expected value comes from the workbook (through the validated model) or from the
+layout the imposition computes; the PDFs are real files written by `authoring build`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from pdfread import (
+    CLOSE,
+    Kit,
+    Run,
+    all_runs,
+    build_kit,
+    by_slot,
+    find_sequence,
+    flat,
+    match_one_to_one,
+    reader,
+    slot_index,
+    text_of,
+    tokens,
+)
+
+from authoring.build import build_game
+from authoring.cli import main
+from authoring.game import Game, get_game
+from authoring.games.kisscry.kit import (
+    ACTION_CARD,
+    CARD_LABELS,
+    CHART_COLUMNS,
+    DED_LABEL,
+    SCORE_ROWS,
+    chart_cell,
+    charted,
+    draws,
+    factor_label,
+    hundredths,
+    modifier_label,
+    multiplier_label,
+    points_label,
+    worked_program,
+)
+from authoring.games.kisscry.model import COMPONENTS, KissCry, Share, build_model
+from authoring.render.imposition import Layout
+from authoring.render.paper import PAPERS
+from authoring.validate import Validation, validate_workbook
+
+GAME = "kisscry"
+COMPONENTS_PRINTED = (
+    "rulebook",
+    "skater-charts",
+    "action-deck",
+    "modifier-sheet",
+    "score-sheet",
+    "score-sheet-field",
+)
+RANGE = re.compile(r"\d+(-\d+)?")
+
+
+# --- the build, once per paper -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=sorted(PAPERS))
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The whole kit built by the CLI into a fresh folder, once per paper."""
+    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return get_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def validation(game: Game) -> Validation:
+    result = validate_workbook(game.workbook, game)
+    assert result.ok
+    return result
+
+
+@pytest.fixture(scope="module")
+def model(validation: Validation) -> KissCry:
+    return build_model(validation.tables)
+
+
+def is_landscape(component: str) -> bool:
+    return component.startswith("score-sheet")
+
+
+def score_header(model: KissCry) -> list[str]:
+    return [
+        "#",
+        "SKATER",
+        "COUNTRY",
+        "E",
+        *COMPONENTS,
+        "SUB",
+        factor_label(model.component_factor),
+        "DED",
+        "FINAL",
+    ]
+
+
+# --- 1. files, exit code and page sizes ----------------------------------------------------
+
+
+def test_build_writes_every_component_at_the_paper_size(kit: Kit) -> None:
+    assert kit.exit_code == 0
+    expected = {f"{name}-{kit.paper.name}.pdf" for name in COMPONENTS_PRINTED}
+    assert {path.name for path in kit.folder.iterdir()} == expected
+    for name in COMPONENTS_PRINTED:
+        pages = reader(kit.path(name)).pages
+        assert len(pages) > 0
+        width, height = kit.paper.width, kit.paper.height
+        if is_landscape(name):
+            width, height = height, width
+        for page in pages:
+            assert float(page.mediabox.width) == pytest.approx(width, abs=0.01), name
+            assert float(page.mediabox.height) == pytest.approx(height, abs=0.01), name
+
+
+def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
+    kit: Kit, game: Game
+) -> None:
+    for name in COMPONENTS_PRINTED:
+        document = reader(kit.path(name))
+        assert document.metadata.title.startswith(game.title), name
+        assert document.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        for page in document.pages:
+            for font in page["/Resources"]["/Font"].values():
+                assert "Helvetica" not in str(font.get_object()["/BaseFont"]), name
+
+
+def test_the_build_api_writes_the_same_set(game: Game, tmp_path: Path) -> None:
+    result = build_game(game, PAPERS["a4"], tmp_path, workbook="kisscry.xlsx")
+    assert [path.name for path in result.written] == [
+        f"{name}-a4.pdf" for name in COMPONENTS_PRINTED
+    ]
+
+
+# --- 2. skater charts ----------------------------------------------------------------------
+
+
+def half_of(run: Run, page_height: float) -> int:
+    """0 for the chart on the top half of a page, 1 for the bottom one."""
+    return 0 if run.y > page_height / 2 else 1
+
+
+def chart_runs(kit: Kit, model: KissCry) -> dict[str, list[Run]]:
+    """Each skater's runs, found by her name on its half page; two charts a page, in order."""
+    path = kit.path("skater-charts")
+    height = kit.paper.height
+    skaters = charted(model)
+    found: dict[str, list[Run]] = {}
+    for number, page in enumerate(all_runs(path)):
+        for half in (0, 1):
+            index = 2 * number + half
+            if index >= len(skaters):
+                assert not [r for r in page if half_of(r, height) == half]
+                continue
+            runs = [r for r in page if half_of(r, height) == half]
+            found[skaters[index].id] = runs
+    return found
+
+
+def columns_of(runs: Sequence[Run]) -> list[list[Run]]:
+    """Runs grouped by a shared centre line, left to right."""
+    groups: list[list[Run]] = []
+    for run in sorted(runs, key=lambda r: r.centre):
+        if groups and run.centre - groups[-1][-1].centre <= 2 * CLOSE:
+            groups[-1].append(run)
+        else:
+            groups.append([run])
+    return groups
+
+
+def expected_row(share: Share) -> list[str]:
+    cells = []
+    for column in CHART_COLUMNS:
+        cells += [draws(share.first, share.last), chart_cell(column, share)]
+    return cells
+
+
+def test_one_chart_per_skater_two_to_a_page_with_diacritics(kit: Kit, model: KissCry) -> None:
+    path = kit.path("skater-charts")
+    skaters = charted(model)
+    assert len(skaters) == len(model.charts) == len(model.skaters) == 36
+    assert len(reader(path).pages) == math.ceil(len(skaters) / 2)
+    text = text_of(path)
+    for letter in ("ř", "ő", "ß", "ō", "ł", "é"):
+        named = [s.name for s in model.skaters.values() if letter in s.name]
+        assert named, letter
+        for name in named:
+            assert name in text
+    # Sorted by country, then by name.
+    countries = [s.country for s in skaters]
+    assert countries == sorted(countries)
+    for skater_id, runs in chart_runs(kit, model).items():
+        skater = model.skaters[skater_id]
+        texts = [r.text for r in runs]
+        assert texts[:2] == [skater.name, skater.country]
+
+
+def test_every_chart_prints_every_range_and_score_in_its_column(kit: Kit, model: KissCry) -> None:
+    for skater_id, runs in chart_runs(kit, model).items():
+        shares = model.charts[skater_id]
+        heads = {r.text: r for r in runs if r.text in CHART_COLUMNS}
+        assert sorted(heads) == sorted(CHART_COLUMNS)
+        head_y = heads["E"].y
+        # The grid: one line per band, a range and a score in each of the six columns.
+        lines: dict[float, list[Run]] = {}
+        for run in runs:
+            if run.y < head_y - 12:
+                lines.setdefault(round(run.y, 1), []).append(run)
+        rows = [
+            sorted(line, key=lambda r: r.x)
+            for _, line in sorted(lines.items(), key=lambda item: -item[0])
+            if len(line) == 2 * len(CHART_COLUMNS) and RANGE.fullmatch(line[0].text)
+        ]
+        assert [[r.text for r in row] for row in rows] == [expected_row(s) for s in shares]
+        columns = sorted(heads.values(), key=lambda r: r.x)
+        for row in rows:
+            for index, score in enumerate(row[1::2]):
+                nearest = min(columns, key=lambda h: abs(h.centre - score.centre))
+                assert nearest.text == CHART_COLUMNS[index]
+                assert row[2 * index].x < score.x  # the range stands left of its score
+        # The red row beside the name: each band's range over its deductions.
+        label = next(r for r in runs if r.text == DED_LABEL)
+        ded = [
+            r
+            for r in runs
+            if r.y > head_y + 5 and r.x > label.x + label.width and r.text != DED_LABEL
+        ]
+        printed = [
+            tuple(r.text for r in sorted(cell, key=lambda r: -r.y)) for cell in columns_of(ded)
+        ]
+        assert printed == [(draws(s.first, s.last), chart_cell(DED_LABEL, s)) for s in shares], (
+            skater_id
+        )
+        assert abs(label.y - sum(r.y for r in ded) / len(ded)) < 12  # across from the name
+
+
+def test_a_six_event_chart_read_by_hand(kit: Kit, model: KissCry) -> None:
+    """The longest chart, spot-checked against the workbook's numbers as a player reads them."""
+    skater = max(charted(model), key=lambda s: len(model.charts[s.id]))
+    shares = model.charts[skater.id]
+    assert len(shares) == 7 and shares[-1].scores is None  # six events and a draw-again band
+    text = " ".join(r.text for r in chart_runs(kit, model)[skater.id])
+    for share in shares:
+        if share.scores is None:
+            assert f"{draws(share.first, share.last)} draw again" in text
+            continue
+        assert share.competition is not None
+        assert model.competitions[share.competition].name in text
+        assert hundredths(share.scores.E) in text
+        assert f"{share.scores.DED}D" in text
+
+
+# --- 3. the action deck --------------------------------------------------------------------
+
+
+def card_values(runs: Sequence[Run]) -> tuple[Run, Run]:
+    """A front's two numbers, top then bottom; the small labels left out."""
+    values = [r for r in runs if r.text not in CARD_LABELS]
+    assert len(values) == 2, [r.text for r in runs]
+    top, bottom = sorted(values, key=lambda r: -r.y)
+    return top, bottom
+
+
+def test_action_deck_prints_every_card(kit: Kit, model: KissCry) -> None:
+    path = kit.path("action-deck")
+    layout = Layout.for_items(kit.paper, ACTION_CARD)
+    assert len(model.deck) == 100
+    pages = all_runs(path)
+    assert len(pages) == 2 * math.ceil(len(model.deck) / layout.per_sheet)
+    printed = []
+    for page in pages[0::2]:
+        slots = by_slot(page, layout.front)
+        assert sorted(slots) == list(range(len(slots)))
+        for index in sorted(slots):
+            labels = [r.text for r in slots[index] if r.text in CARD_LABELS]
+            assert labels == list(CARD_LABELS)
+            top, bottom = card_values(slots[index])
+            assert top.size >= 40 and top.size > bottom.size  # the chart number is large
+            printed.append((top.text, bottom.text))
+    assert len(printed) == 100
+    assert printed == [(str(c.top), str(c.bottom)) for c in model.deck]
+    numbers = {str(n): 1 for n in range(1, 101)}
+    assert Counter(top for top, _ in printed) == numbers
+    assert Counter(bottom for _, bottom in printed) == numbers
+
+
+def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) -> None:
+    width = kit.paper.width
+    layout = Layout.for_items(kit.paper, ACTION_CARD)
+    pages = all_runs(kit.path("action-deck"))
+    for front, back in zip(pages[0::2], pages[1::2], strict=True):
+        tops = [max(runs, key=lambda r: r.y) for runs in by_slot(front, layout.front).values()]
+        titles = [r for r in back if r.text == game.title]
+        assert tops and len(titles) == len(tops)
+        assert not [r for r in back if r.text.isdigit()]  # a back gives nothing away
+        assert sorted(slot_index(r, layout.front) for r in tops) == sorted(
+            slot_index(r, layout.back) for r in titles
+        )
+        for run in titles:  # centred on its card
+            trim = layout.back[slot_index(run, layout.back)].trim
+            assert run.centre == pytest.approx(trim.x + trim.width / 2, abs=CLOSE)
+        # Mirrored x, same rows: the title's offset from the card's top label is one number.
+        offset = max(r.y for r in tops) - max(r.y for r in titles)
+        match_one_to_one(
+            [(width - r.centre, r.y - offset) for r in tops], [(r.centre, r.y) for r in titles]
+        )
+    # The last sheet holds one card, top left: its back must be at the top right.
+    last_front, last_back = pages[-2], pages[-1]
+    assert len(by_slot(last_front, layout.front)) == len(by_slot(last_back, layout.back)) == 1
+    (title,) = [r for r in last_back if r.text == game.title]
+    assert slot_index(title, layout.front) == layout.columns - 1
+
+
+# --- 4. the modifier sheet -----------------------------------------------------------------
+
+
+def assert_draw_tables(lines: list[str], model: KissCry) -> None:
+    for span in model.modifiers:
+        row = [draws(span.first, span.last), modifier_label(span.value), points_label(span.value)]
+        assert find_sequence(lines, row) >= 0, row
+    for span in model.home_judge:
+        row = [draws(span.first, span.last), f"+{hundredths(span.value)}"]
+        assert find_sequence(lines, row) >= 0, row
+    for span in model.long_program:
+        row = [draws(span.first, span.last), multiplier_label(span.value)]
+        assert find_sequence(lines, row) >= 0, row
+
+
+def test_modifier_sheet_holds_the_three_tables_on_one_page(kit: Kit, model: KissCry) -> None:
+    path = kit.path("modifier-sheet")
+    assert len(reader(path).pages) == 1
+    lines = tokens(path)
+    assert_draw_tables(lines, model)
+    assert [multiplier_label(s.value) for s in model.long_program] == [
+        "1.3",
+        "1.4",
+        "1.5",
+        "1.55",
+        "1.6",
+        "1.7",
+        "1.75",
+    ]
+    text = flat(path)
+    assert ", ".join(str(d) for d in sorted(model.home_judge_doubles)) in text
+    assert "11, 22, 33, 44, 55, 66, 77, 88, 99" in text
+
+
+# --- 5. score sheets -----------------------------------------------------------------------
+
+
+def test_prefilled_score_sheet_lists_the_field_in_start_order(kit: Kit, model: KissCry) -> None:
+    path = kit.path("score-sheet-field")
+    lines = tokens(path)
+    assert find_sequence(lines, score_header(model)) >= 0
+    assert len(model.field) == model.field_size == 24
+    assert len(reader(path).pages) == math.ceil(len(model.field) / SCORE_ROWS)
+    at = 0
+    for number, skater_id in enumerate(model.field, start=1):
+        skater = model.skaters[skater_id]
+        row = [str(number), skater.name, skater.country]
+        found = find_sequence(lines, row, at)
+        assert found >= at, row
+        at = found + len(row)
+    assert f"Host country: {model.host_country}" in flat(path)
+
+
+def test_blank_score_sheet_has_no_skaters(kit: Kit, model: KissCry) -> None:
+    path = kit.path("score-sheet")
+    lines = tokens(path)
+    assert find_sequence(lines, score_header(model)) >= 0
+    names = {s.name for s in model.skaters.values()} | {s.country for s in model.skaters.values()}
+    assert not names & set(lines)
+    assert not any(name in flat(path) for name in names if len(name) > 3)
+    assert len(reader(path).pages) == 1
+    # Ruled for a field: every line numbered.
+    assert find_sequence(lines, [str(n) for n in range(1, SCORE_ROWS + 1)]) >= 0
+
+
+# --- 6. the rulebook -----------------------------------------------------------------------
+
+
+def test_the_worked_example_is_the_originals_score(model: KissCry) -> None:
+    worked = worked_program(model)
+    assert worked.final == 49.83 and worked.modifier == -3 and worked.modified == 49.80
+    assert worked.share.scores is not None
+    assert len({m.card.card for m in worked.marks}) == len(worked.marks) == 7  # seven cards
+    assert all(worked.share.first <= m.card.top <= worked.share.last for m in worked.marks)
+
+
+def test_rulebook_works_the_seeds_example_from_the_data(kit: Kit, model: KissCry) -> None:
+    path = kit.path("rulebook")
+    text = flat(path)
+    lines = tokens(path)
+    worked = worked_program(model)
+    scores = worked.share.scores
+    assert scores is not None
+    assert f"{worked.skater.name} ({worked.skater.country})" in text
+    assert f"FINAL = {hundredths(scores.E)} + {hundredths(worked.weighted)} - " in text
+    assert "= 49.83." in text
+    assert "49.83 - 0.03 = 49.80" in text
+    assert "49.80" in text
+    for mark in worked.marks:
+        row = [str(mark.card.top), draws(worked.share.first, worked.share.last), mark.score]
+        assert find_sequence(lines, row) >= 0, row
+    # Her whole chart, as a table.
+    for share in model.charts[worked.skater.id]:
+        row = [draws(share.first, share.last)]
+        row += [chart_cell(c, share) for c in (*CHART_COLUMNS, DED_LABEL)]
+        assert find_sequence(lines, row) >= 0, row
+    long = f"{hundredths(worked.final)} x {worked.multiplier} = {hundredths(worked.long_final)}"
+    assert long in text
+
+
+def test_rulebook_prints_the_tables_from_the_workbook(kit: Kit, model: KissCry) -> None:
+    path = kit.path("rulebook")
+    lines = tokens(path)
+    assert_draw_tables(lines, model)
+    for order, skater_id in enumerate(model.field, start=1):
+        skater = model.skaters[skater_id]
+        assert find_sequence(lines, [str(order), skater.name, skater.country]) >= 0
+    for competition in model.competitions.values():
+        row = [str(competition.order), competition.name, competition.host_country]
+        assert find_sequence(lines, row) >= 0, row
+    text = flat(path)
+    for word in ("green E column", "yellow columns", "red DED row", "draw again"):
+        assert word in text
+    assert f"{len(model.charts)} skater charts" in text
+
+
+# --- 7. the same data gives the same bytes -------------------------------------------------
+
+
+def test_building_twice_gives_identical_files(kit: Kit, tmp_path: Path) -> None:
+    assert main(["build", GAME, "--paper", kit.paper.name, "--out", str(tmp_path)]) == 0
+    for name in COMPONENTS_PRINTED:
+        again = tmp_path / GAME / kit.path(name).name
+        assert again.read_bytes() == kit.path(name).read_bytes(), name
