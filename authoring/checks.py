@@ -347,3 +347,19 @@ def each_exactly(
             )
 
     return Check(f"each {sheet}.{field} {times}x", (sheet,), run)
+
+
+def single_row(sheet: str) -> Check:
+    """A settings sheet: exactly one row of values."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        found = tables[sheet]
+        if len(found.records) != 1:
+            yield found.finding(
+                Severity.ERROR,
+                "settings-rows",
+                f"{sheet} must have exactly one row of values, it has {len(found.records)}",
+                expected="one row",
+            )
+
+    return Check(f"one row {sheet}", (sheet,), run)

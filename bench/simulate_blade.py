@@ -12,8 +12,9 @@ import sys
 import time
 from pathlib import Path
 
+from authoring.decks import Deck
 from authoring.game import get_game
-from authoring.games.blade.race import Deck, run_race
+from authoring.games.blade.race import run_race
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
 

@@ -11,8 +11,9 @@ import statistics
 import sys
 import time
 
+from authoring.decks import Deck
 from authoring.game import get_game
-from authoring.games.kisscry.competition import Deck, compete
+from authoring.games.kisscry.competition import compete
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
 

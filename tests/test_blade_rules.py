@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
+from authoring.decks import Deck
 from authoring.games.blade.derive import derive, pair_moments
 from authoring.games.blade.model import Blade, Card, Event, Rating, Skater, Span
-from authoring.games.blade.race import Deck, run_race, standings
+from authoring.games.blade.race import run_race, standings
 from authoring.games.blade.rules import (
     base_time_distribution,
     chance_faster,

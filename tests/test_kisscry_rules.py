@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from authoring.decks import Deck
 from authoring.games.kisscry.charts import chart_for
-from authoring.games.kisscry.competition import Deck, Program, compete, program
+from authoring.games.kisscry.competition import Program, compete, program
 from authoring.games.kisscry.consistency import check
 from authoring.games.kisscry.model import Card, Competition, KissCry, Scores, Skater, Span
 from authoring.simulation import run_rng

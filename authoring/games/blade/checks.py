@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, each_exactly, grid, references, tiles, unique
+from authoring.checks import (
+    Check,
+    Tables,
+    each_exactly,
+    grid,
+    references,
+    single_row,
+    tiles,
+    unique,
+)
 from authoring.findings import Finding, Severity
 from authoring.games.blade.derive import derive
 from authoring.games.blade.model import EVENTS, build_model, chart_sheet
@@ -30,17 +39,6 @@ SHEETS = (
 CARDS = 100
 DECK = "deck-composition"
 TOP_NUMBERS = 50
-
-
-def one_settings_row(tables: Tables) -> Iterator[Finding]:
-    sheet = tables["Settings"]
-    if len(sheet.records) != 1:
-        yield sheet.finding(
-            Severity.ERROR,
-            "settings-rows",
-            f"Settings must have exactly one row of values, it has {len(sheet.records)}",
-            expected="one row",
-        )
 
 
 def ratings_fit_events(tables: Tables) -> Iterator[Finding]:
@@ -253,7 +251,7 @@ def _roster_against_results(tables: Tables) -> Iterator[Finding]:
 
 
 CHECKS: tuple[Check, ...] = (
-    Check("one settings row", ("Settings",), one_settings_row),
+    single_row("Settings"),
     unique("Events", "event"),
     *(grid(sheet, "row", range(1, ROWS + 1), noun="row") for sheet in CHART_SHEETS),
     Check("chart order", ("Settings", "Events", *CHART_SHEETS), chart_order),

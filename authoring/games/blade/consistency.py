@@ -12,10 +12,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from authoring.decks import Deck
 from authoring.findings import Finding, Severity
 from authoring.games.blade.checks import SHEETS
 from authoring.games.blade.model import Blade, Rating
-from authoring.games.blade.race import Deck, run_race, standings
+from authoring.games.blade.race import run_race, standings
 from authoring.games.blade.rules import base_time_distribution, chance_faster, moments
 from authoring.games.blade.timing import format_time
 from authoring.report import Figures, Report

@@ -12,10 +12,10 @@ on the injury table.
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from authoring.decks import Deck
 from authoring.games.blade.model import Blade, Card, Rating, lookup
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, format_time
@@ -29,19 +29,6 @@ COLLISION_GAP = 0.02
 
 class Drawing(Protocol):
     def draw(self) -> Card: ...
-
-
-class Deck:
-    """The action deck at the table: shuffled, drawn to the end, then shuffled again."""
-
-    def __init__(self, cards: tuple[Card, ...], rng: random.Random) -> None:
-        self.cards, self.rng, self.pile = cards, rng, list[Card]()
-
-    def draw(self) -> Card:
-        if not self.pile:
-            self.pile = list(self.cards)
-            self.rng.shuffle(self.pile)
-        return self.pile.pop()
 
 
 @dataclass

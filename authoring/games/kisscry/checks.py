@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, each_exactly, references, tiles, unique
+from authoring.checks import Check, Tables, each_exactly, references, single_row, tiles, unique
 from authoring.findings import Finding, Severity
 from authoring.games.kisscry.charts import chart_for
 from authoring.games.kisscry.model import SCORES, Scores, scores_of
@@ -25,17 +25,6 @@ SHEETS = (
 )
 CARDS = 100
 EVENTS_PER_SKATER = (2, 6)
-
-
-def one_settings_row(tables: Tables) -> Iterator[Finding]:
-    sheet = tables["Settings"]
-    if len(sheet.records) != 1:
-        yield sheet.finding(
-            Severity.ERROR,
-            "settings-rows",
-            f"Settings must have exactly one row, it has {len(sheet.records)}",
-            expected="one row",
-        )
 
 
 def season_length(tables: Tables) -> Iterator[Finding]:
@@ -153,7 +142,7 @@ def _compare(
 
 
 CHECKS: tuple[Check, ...] = (
-    Check("one settings row", ("Settings",), one_settings_row),
+    single_row("Settings"),
     unique("Skaters", "id"),
     unique("Competitions", "id"),
     unique("Competitions", "order"),

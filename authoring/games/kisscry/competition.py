@@ -12,25 +12,12 @@ program plus her long program.
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 
+from authoring.decks import Deck
 from authoring.games.kisscry.model import SCORES, Card, KissCry, Scores, lookup
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
-
-
-class Deck:
-    """The action deck at the table: shuffled, drawn to the end, then shuffled again."""
-
-    def __init__(self, cards: tuple[Card, ...], rng: random.Random) -> None:
-        self.cards, self.rng, self.pile = cards, rng, list[Card]()
-
-    def draw(self) -> Card:
-        if not self.pile:
-            self.pile = list(self.cards)
-            self.rng.shuffle(self.pile)
-        return self.pile.pop()
 
 
 @dataclass
@@ -58,7 +45,7 @@ class Skate:
         return round(self.short.final + self.long.final, 2)
 
 
-def marks(game: KissCry, skater: str, deck: Deck) -> Scores:
+def marks(game: KissCry, skater: str, deck: Deck[Card]) -> Scores:
     chart = game.charts[skater]
     drawn = {}
     for name in SCORES:
@@ -70,7 +57,7 @@ def marks(game: KissCry, skater: str, deck: Deck) -> Scores:
 
 
 def program(
-    game: KissCry, skater: str, deck: Deck, *, long: bool, modifiers: bool, home: str | None
+    game: KissCry, skater: str, deck: Deck[Card], *, long: bool, modifiers: bool, home: str | None
 ) -> Program:
     scores = marks(game, skater, deck)
     result = Program(scores, scores.final(game.component_factor))
@@ -88,7 +75,7 @@ def program(
 def compete(
     game: KissCry,
     skaters: list[str],
-    deck: Deck,
+    deck: Deck[Card],
     *,
     modifiers: bool = True,
     home: str | None = None,
