@@ -82,6 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--runs", type=_positive, default=10_000)
     simulate.add_argument("--field", type=_positive, metavar="N", help="skaters in the field")
     simulate.add_argument("--host", metavar="COUNTRY", help="the host country's code")
+    simulate.add_argument("--players", type=_positive, metavar="N", help="players in the race")
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--format", choices=["text", "json"], default="text")
     simulate.set_defaults(run=_simulate)
@@ -175,7 +176,11 @@ def _simulate(arguments: argparse.Namespace) -> int:
         raise UsageError(f"{game.name} has no simulation {name!r} (known: {known})")
     options = {
         option: value
-        for option, value in (("field", arguments.field), ("host", arguments.host))
+        for option, value in (
+            ("field", arguments.field),
+            ("host", arguments.host),
+            ("players", arguments.players),
+        )
         if value is not None
     }
     for option in options:

@@ -1,0 +1,173 @@
+"""BIATHLON BLAST's data checks on copies of the real workbook: component counts, bibs,
+cards, and courses a biathlete can actually ski."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from authoring.findings import Finding
+from authoring.games.biathlon import GAME
+from authoring.validate import Validation, validate_workbook
+
+
+def column(sheet, header: str) -> str:
+    for cell in sheet[1]:
+        if cell.value == header:
+            return cell.column_letter
+    raise AssertionError(header)
+
+
+def row_where(sheet, **match) -> int:
+    headers = {cell.value: cell.column - 1 for cell in sheet[1]}
+    rows = [
+        n
+        for n, line in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2)
+        if all(line[headers[k]] == v for k, v in match.items())
+    ]
+    assert len(rows) == 1, (match, rows)
+    return rows[0]
+
+
+@pytest.fixture(scope="module")
+def book():
+    return openpyxl.load_workbook(GAME.workbook)
+
+
+@pytest.fixture
+def check(tmp_path: Path) -> Callable[[Callable[[openpyxl.Workbook], None]], Validation]:
+    def run(edit: Callable[[openpyxl.Workbook], None]) -> Validation:
+        copy = openpyxl.load_workbook(GAME.workbook)
+        edit(copy)
+        path = tmp_path / "biathlon.xlsx"
+        copy.save(path)
+        return validate_workbook(path, GAME)
+
+    return run
+
+
+def places(findings: list[Finding]) -> list[tuple[str, str | None, str | None]]:
+    return [(f.code, f.sheet, f.cell) for f in findings]
+
+
+def test_the_shipped_workbook_is_clean():
+    assert validate_workbook(GAME.workbook, GAME).findings == []
+
+
+def test_a_broken_box_count(check, book):
+    box = book["Box"]
+    cell = f"{column(box, 'count')}{row_where(box, component='bullets')}"
+
+    def edit(copy):
+        copy["Box"][cell] = 20
+
+    result = check(edit)
+    assert places(result.findings) == [("box-count", "Box", cell)]
+    assert result.findings[0].message == "the box promises 20 bullets, the data adds up to 19"
+
+
+def test_gear_that_no_longer_adds_up(check, book):
+    colours = book["Colours"]
+    cell = f"{column(colours, 'wax')}{row_where(colours, colour='green')}"
+    box = book["Box"]
+
+    def edit(copy):
+        copy["Colours"][cell] = 5
+
+    result = check(edit)
+    wax = f"{column(box, 'count')}{row_where(box, component='wax')}"
+    assert places(result.findings) == [("box-count", "Box", wax)]
+    assert "the data adds up to 15" in result.findings[0].message
+
+
+def test_a_biathlete_with_a_tenth_card(check, book):
+    cards = book["Cards"]
+    personal = next(
+        n
+        for n, line in enumerate(cards.iter_rows(min_row=2, values_only=True), start=2)
+        if line[2] == "personal"
+    )
+    box = book["Box"]
+
+    def edit(copy):
+        copy["Cards"][f"{column(cards, 'copies')}{personal}"] = 2
+
+    result = check(edit)
+    codes = [(f.code, f.cell) for f in result.findings]
+    per = f"{column(box, 'count')}{row_where(box, component='personal_cards_per_biathlete')}"
+    total = f"{column(box, 'count')}{row_where(box, component='skiing_cards')}"
+    assert ("box-count", per) in codes and ("box-count", total) in codes
+
+
+@pytest.mark.parametrize(
+    ("bib", "code", "reason"),
+    [("243", "bib", "more accurate at a higher pulse"), ("236", "invalid-value", "invalid bib")],
+)
+def test_bibs(check, book, bib, code, reason):
+    sheet = book["Biathletes"]
+    cell = f"{column(sheet, 'bib')}{row_where(sheet, id='owens')}"
+
+    def edit(copy):
+        copy["Biathletes"][cell] = bib
+
+    result = check(edit)
+    assert places(result.findings) == [(code, "Biathletes", cell)]
+    assert reason in result.findings[0].message
+
+
+def test_a_card_with_two_initiatives(check, book):
+    cards = book["Cards"]
+    row = next(
+        n
+        for n, line in enumerate(cards.iter_rows(min_row=2, values_only=True), start=2)
+        if line[cards[1].index(next(c for c in cards[1] if c.value == "initiative"))] is not None
+    )
+
+    def edit(copy):
+        copy["Cards"][f"{column(cards, 'initiative_die')}{row}"] = "red"
+
+    result = check(edit)
+    assert places(result.findings) == [
+        ("initiative", "Cards", f"{column(cards, 'initiative')}{row}")
+    ]
+
+
+def test_a_disconnected_course(check, book):
+    links = book["Links"]
+    spaces = book["Spaces"]
+    start = next(
+        line[1]
+        for line in spaces.iter_rows(min_row=2, values_only=True)
+        if line[0] == "bad_wolfsheim" and line[7] == "start"
+    )
+    row = next(
+        n
+        for n, line in enumerate(links.iter_rows(min_row=2, values_only=True), start=2)
+        if line[0] == "bad_wolfsheim" and line[1] == start
+    )
+
+    def edit(copy):
+        copy["Links"].delete_rows(row)
+
+    result = check(edit)
+    courses = book["Courses"]
+    found = [(f.code, f.cell) for f in result.findings]
+    for course in ("wolfsheim_lang", "wolfsheim_kurz"):
+        cell = f"{column(courses, 'course')}{row_where(courses, course=course)}"
+        assert ("course-disconnected", cell) in found
+    assert all(f.code == "course-disconnected" for f in result.findings)
+    assert "has no way from the start to the range" in result.findings[0].message
+
+
+def test_a_link_to_nowhere(check, book):
+    links = book["Links"]
+    cell = f"{column(links, 'to')}2"
+
+    def edit(copy):
+        copy["Links"][cell] = 150
+
+    result = check(edit)
+    assert ("unknown-space", "Links", cell) in places(result.findings)
