@@ -111,6 +111,21 @@ def data_table(
     )
 
 
+def side_by_side(columns: Sequence[Flowable | list[Flowable]], width: float) -> Table:
+    """Small tables next to each other, top-aligned, in columns of equal width."""
+    return Table(
+        [list(columns)],
+        colWidths=[width] * len(columns),
+        style=[
+            ("FONT", (0, 0), (-1, -1), register_body_fonts(), 8),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ],
+        hAlign="LEFT",
+    )
+
+
 def _cell_text(value: object) -> str:
     return "" if value is None else escape(str(value))
 

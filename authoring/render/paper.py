@@ -16,6 +16,10 @@ class Paper:
     width: float
     height: float
 
+    def landscape(self) -> Paper:
+        """The same sheet turned on its side, for wide charts and score sheets."""
+        return Paper(self.name, self.height, self.width)
+
 
 @dataclass(frozen=True)
 class Size:

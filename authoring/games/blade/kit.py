@@ -21,7 +21,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component
 from authoring.files import write_atomically
@@ -30,7 +30,14 @@ from authoring.games.blade.race import BONUSES, STAGES, field_for
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, ROWS, format_time
 from authoring.render.document import new_canvas
-from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup, styles
+from authoring.render.flow import (
+    TableSource,
+    build_markup_book,
+    data_table,
+    render_markup,
+    side_by_side,
+    styles,
+)
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Slot, impose
 from authoring.render.paper import CARD_SIZES, Paper
@@ -141,11 +148,6 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
             Component(f"score-sheet-{fielded}", partial(_score_sheet, game, context, fielded))
         )
     return kit
-
-
-def landscape(paper: Paper) -> Paper:
-    """The same sheet turned on its side."""
-    return Paper(paper.name, paper.height, paper.width)
 
 
 def _render(game: Blade, context: BuildContext, name: str, **extra: object) -> str:
@@ -487,22 +489,7 @@ def _injury(game: Blade, table: Tabulate) -> list[Flowable]:
 
 
 def _side_by_side(parts: Sequence[Chart]) -> Flowable:
-    """Small charts next to each other, top-aligned, in equal columns."""
-    width = 56 * mm
-    grid = Table(
-        [[part() for part in parts]],
-        colWidths=[width] * len(parts),
-        style=TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), BODY, 8),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        ),
-        hAlign="LEFT",
-    )
-    return grid
+    return side_by_side([part() for part in parts], 56 * mm)
 
 
 def _skaters(game: Blade, event: str, table: Tabulate) -> Flowable:
@@ -519,7 +506,7 @@ def _skaters(game: Blade, event: str, table: Tabulate) -> Flowable:
 
 
 def _time_chart(game: Blade, event: Event, context: BuildContext, path: Path) -> None:
-    paper = landscape(context.paper)
+    paper = context.paper.landscape()
     chart = game.charts[event.event]
     texts = [format_time(seconds) for row in chart for seconds in row]
     halves = ((1, ROWS // 2), (ROWS // 2 + 1, ROWS))
@@ -690,7 +677,7 @@ def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
 
 
 def _score_sheet(game: Blade, context: BuildContext, event: str | None, path: Path) -> None:
-    paper = landscape(context.paper)
+    paper = context.paper.landscape()
     entries: list[tuple[Skater, Rating | None]] = []
     if event is not None:
         entries = [

@@ -26,7 +26,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component
 from authoring.files import write_atomically
@@ -46,6 +46,7 @@ from authoring.render.flow import (
     build_markup_book,
     data_table,
     render_markup,
+    side_by_side,
     styles,
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
@@ -133,11 +134,6 @@ def components(game: KissCry, context: BuildContext) -> list[Component]:
         Component("score-sheet", partial(_score_sheet, game, context, False)),
         Component("score-sheet-field", partial(_score_sheet, game, context, True)),
     ]
-
-
-def landscape(paper: Paper) -> Paper:
-    """The same sheet turned on its side."""
-    return Paper(paper.name, paper.height, paper.width)
 
 
 def _render(game: KissCry, context: BuildContext, name: str, **extra: object) -> str:
@@ -386,20 +382,9 @@ def _kept(part: Callable[[], Flowable]) -> Flowable:
 
 
 def _side_by_side(parts: Sequence[tuple[str, Callable[[], Flowable]]]) -> Flowable:
-    """Titled tables next to each other, top-aligned, in equal columns."""
-    cells = [[Paragraph(escape(title), styles()["h3"]), part()] for title, part in parts]
-    return Table(
-        [cells],
-        colWidths=[57 * mm] * len(parts),
-        style=TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), BODY, 8),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        ),
-        hAlign="LEFT",
+    """Titled tables next to each other."""
+    return side_by_side(
+        [[Paragraph(escape(title), styles()["h3"]), part()] for title, part in parts], 57 * mm
     )
 
 
@@ -724,7 +709,7 @@ def score_columns(game: KissCry) -> tuple[tuple[str, float], ...]:
 
 
 def _score_sheet(game: KissCry, context: BuildContext, prefilled: bool, path: Path) -> None:
-    paper = landscape(context.paper)
+    paper = context.paper.landscape()
     entries = [game.skaters[s] for s in game.field] if prefilled else []
     pages = max(1, -(-len(entries) // SCORE_ROWS))
     subject = "Score sheet: the ready-made field" if prefilled else "Score sheet"
