@@ -29,6 +29,19 @@ MARK_LENGTH = 3 * mm
 MARK_WIDTH = 0.25
 NOTE_SIZE = 6.0
 NOTE_GAP = 0.5 * mm
+CUT_GUIDE_GREY = 0.48
+CUT_GUIDE_WIDTH = 0.2
+
+
+def cut_guide(canvas: Canvas, slot: Slot) -> None:
+    """A hairline on a front's cut: items that share their bleed need a line to follow, and
+    on a full sheet the crop marks may fall where a home printer cannot print. Draw it on
+    fronts only: a back printed a little off would show its line on the edge."""
+    canvas.setStrokeGray(CUT_GUIDE_GREY)
+    canvas.setLineWidth(CUT_GUIDE_WIDTH)
+    canvas.rect(*slot.trim, stroke=1, fill=0)
+
+
 FLIP = "Print double-sided, flip on the long edge, at actual size (100%)."
 BACK = "Print it on the reverse of the front: flip on the long edge."
 _FIT_TOLERANCE = 1e-6  # a 3-row poker grid fills US Letter's printable height exactly

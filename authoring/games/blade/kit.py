@@ -39,7 +39,7 @@ from authoring.render.flow import (
     styles,
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Slot, impose
+from authoring.render.imposition import Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, Paper
 
 TITLE = "BLADE"
@@ -647,10 +647,7 @@ def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
     canvas.drawCentredString(centre, mid_y + 5.5 * mm, str(card.middle))
     canvas.setFont(BODY_BOLD, 30)
     canvas.drawCentredString(centre, low_y + 9 * mm, modifier_label(card.modifier))
-    # A hairline on the cut: neighbours share their bleed, so the cutter needs a line.
-    canvas.setStrokeColor(colors.HexColor("#7a7a7a"))
-    canvas.setLineWidth(0.2)
-    canvas.rect(*slot.trim, stroke=1, fill=0)
+    cut_guide(canvas, slot)
 
 
 def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:

@@ -24,7 +24,7 @@ from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
 from authoring.games.darkblades.model import Character, DarkBlades, Face, Marker, Spell
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Slot, impose
+from authoring.render.imposition import Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, COUNTER_SIZES
 
 TITLE = "DARK BLADES"
@@ -378,7 +378,7 @@ def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> 
         canvas.setFont(font, size)
         canvas.drawString(x + margin, cursor, text)
         cursor -= size * 1.25
-    _cut_guide(canvas, slot, "front")
+    cut_guide(canvas, slot)
 
 
 def _spell_back(canvas: Canvas, spell: Spell, slot: Slot) -> None:
@@ -455,7 +455,8 @@ def _counter_face(
     if piece.marker is not None:
         canvas.setFillColor(colors.HexColor("#fff4c2"))
         canvas.rect(*slot.bleed, stroke=0, fill=1)
-        _cut_guide(canvas, slot, side)
+        if side == "front":
+            cut_guide(canvas, slot)
         canvas.setFillColor(colors.black)
         text = piece.marker.front if side == "front" else piece.marker.back
         _fit_centred(canvas, text, centre, y + height / 2 - 2, width - 2 * mm, BODY_BOLD, 8)
@@ -466,7 +467,8 @@ def _counter_face(
     dead = face.state in ("dead", "dead_horse")
     canvas.setFillColor(colors.HexColor("#bdbdbd") if dead else SIDE_COLOURS[character.side])
     canvas.rect(*slot.bleed, stroke=0, fill=1)
-    _cut_guide(canvas, slot, side)
+    if side == "front":
+        cut_guide(canvas, slot)
     canvas.setFillColor(colors.black)
     _fit_centred(
         canvas,
@@ -498,17 +500,6 @@ def _counter_face(
             canvas.setFillColor(colour)
             canvas.setFont(BODY_BOLD, 10)
             canvas.drawCentredString(x + width * column, y + 1.6 * mm, str(value))
-
-
-def _cut_guide(canvas: Canvas, slot: Slot, side: str) -> None:
-    """A hairline on the cut of a front: items that share their bleed need a line to follow,
-    and on a full sheet the crop marks may fall where a home printer cannot print. Backs
-    get none, as a back printed a little off would show its line on the edge."""
-    if side != "front":
-        return
-    canvas.setStrokeColor(colors.HexColor("#7a7a7a"))
-    canvas.setLineWidth(0.2)
-    canvas.rect(*slot.trim, stroke=1, fill=0)
 
 
 def _arrow(canvas: Canvas, x: float, y: float) -> None:

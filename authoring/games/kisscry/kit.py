@@ -50,7 +50,7 @@ from authoring.render.flow import (
     styles,
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Rect, Slot, impose
+from authoring.render.imposition import Rect, Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper
 
 TITLE = "KISS & CRY"
@@ -667,10 +667,7 @@ def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
     canvas.drawCentredString(centre, lower[0] + lower[1] - 4.5 * mm, CARD_LABELS[1])
     canvas.setFont(BODY, 30)
     canvas.drawCentredString(centre, lower[0] + lower[1] / 2 - 14, str(card.bottom))
-    # A hairline on the cut: neighbours share their bleed, so the cutter needs a line.
-    canvas.setStrokeColor(colors.HexColor("#7a7a7a"))
-    canvas.setLineWidth(0.2)
-    canvas.rect(*slot.trim, stroke=1, fill=0)
+    cut_guide(canvas, slot)
 
 
 def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
