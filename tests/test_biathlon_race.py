@@ -174,3 +174,52 @@ def test_a_winner_stops_the_race_at_the_finish(game):
     assert race.winner.position == len(race.spaces) - 1
     assert standings(race)[0] is race.winner
     assert race.log[-1] == f"round {race.rounds}: {race.winner.biathlete.name} wins"
+
+
+def test_a_step_coach_boosts_the_next_turn(game):
+    from dataclasses import replace as changed
+
+    from authoring.games.biathlon.race import _distance, _finish_action
+
+    spaces = dict(SPACES)
+    spaces[1] = changed(SPACES[1], coach_colour="black", coach_count=2)
+    course = changed(game.courses["loop"], spaces=spaces)
+    coached = changed(
+        game, courses={"loop": course}, colours={**game.colours, "black": game.colours["black"]}
+    )
+    race = new_race(coached, "loop", ["wei"], ["red"], [greedy], random.Random(4))
+    player = race.players[0]
+    player.position = 0  # standing on space 1, the black coach zone
+    glide = coached.cards["glide"]
+    _finish_action(race, player, glide.bottom, glide, Move(glide.bottom, "bottom", 0), blue_wax=0)
+    assert player.boost == ("black", 2)
+    # Two extra uphill steps: space 2 (uphill) and 3 (downhill) come within reach.
+    assert _distance(race, player, action(), 0) == 2
+
+
+def test_greedy_bots_turn_the_wind_to_their_backs_and_every_turn_is_logged(game):
+    windy = Card(
+        "gust",
+        "gust",
+        "common",
+        None,
+        1,
+        6,
+        None,
+        False,
+        Action(0, 2, 0, 0, True, False),
+        Action(0, 1, 0, 0, True, False),
+    )
+    from dataclasses import replace as changed
+
+    cards = {"gust": windy}
+    race = new_race(
+        changed(game, cards=cards), "loop", ["wei"], ["red"], [greedy], random.Random(5)
+    )
+    player = race.players[0]
+    from authoring.games.biathlon.race import _turn
+
+    _turn(race, player, windy)
+    landing = race.at(player.position)
+    assert race.wind == {"N": "S", "S": "N", "E": "W", "W": "E"}[SPACES[landing].heading]
+    assert race.log[-1] == f"round 0: Wei plays gust (top), -1 -> {player.position}"

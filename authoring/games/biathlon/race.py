@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from authoring.games.biathlon.model import Action, Biathlete, Biathlon, Card, Course
-from authoring.games.biathlon.rules import Steps, hits, reach, wind_effect
+from authoring.games.biathlon.rules import OPPOSITE, Steps, hits, reach, wind_effect
 
 DICE = ("red", "black", "yellow", "green", "blue")
 PULSE_LIMIT = 10
@@ -213,13 +213,21 @@ def _ahead(race: Race, player: Player) -> list[str]:
     return [race.course.spaces[s].terrain for s in race.spaces[player.position + 1 :]]
 
 
+_STEP_BOOSTS = {
+    "uphill_step": "extra_uphill",
+    "flat_step": "extra_flat",
+    "downhill_step": "extra_downhill",
+}
+NEXT_TURN_COACHES = ("red", "black", "yellow", "green")
+
+
 def _distance(race: Race, player: Player, action: Action, wax: int) -> int:
-    extra = {
-        "uphill_step": "extra_uphill",
-        "flat_step": "extra_flat",
-        "downhill_step": "extra_downhill",
-    }.get(player.wax_effect)
+    extra = _STEP_BOOSTS.get(player.wax_effect)
     boost = {extra: wax} if extra else {}
+    if player.boost is not None:  # a coach zone's wax, due on this turn
+        coached = _STEP_BOOSTS.get(race.game.colours[player.boost[0]].wax_effect)
+        if coached:
+            boost[coached] = boost.get(coached, 0) + player.boost[1]
     furthest = reach(Steps.of(action, **boost), _ahead(race, player))
     while furthest > 0 and not race.room(player.position + furthest, player):
         furthest -= 1
@@ -238,7 +246,22 @@ def _turn(race: Race, player: Player, card: Card) -> None:
     ]
     move = race.policies[player.seat](race, player, options)
     player.wax -= move.wax
+    before = player.position
     _advance(race, player, move.distance)
+    landing = race.at(player.position)
+    if landing is not None:
+        heading = race.course.spaces[landing].heading
+        # Bots set the wind at their back when they may change it; the random bot anywhere.
+        wind = (
+            race.rng.choice(WINDS)
+            if race.policies[player.seat] is random_legal
+            else (OPPOSITE[heading])
+        )
+        move = Move(move.action, move.card_side, move.distance, move.wax, wind)
+    race.log.append(
+        f"round {race.rounds}: {player.biathlete.name} plays {card.name} ({move.card_side}), "
+        f"{before} -> {player.position}"
+    )
     _finish_action(
         race,
         player,
@@ -275,7 +298,12 @@ def _finish_action(
     drafting = bool(behind)
     shielded = bool(race.occupants(race.at(player.position - 1)))
     heading = space.heading if space else "N"
-    coach = (space.coach_colour, space.coach_count) if space and space.coach_count else None
+    coach = (
+        (space.coach_colour, space.coach_count)
+        if space and space.coach_colour and space.coach_count
+        else None
+    )
+    player.boost = coach if coach and coach[0] in NEXT_TURN_COACHES else None
     if coach and coach[0] == "blue":
         blue_wax += coach[1]
     change = (
@@ -310,12 +338,13 @@ def _shooting_turn(race: Race, player: Player, card: Card) -> None:
         return
     race.dice = {colour: race.rng.randint(0, 5) for colour in DICE}
     range_space = race.course.spaces[race.spaces[player.position]]
-    spent = min(player.bullets, 5)
+    coached = player.boost[1] if player.boost and player.boost[0] == "red" else 0
+    spent = min(player.bullets + coached, 5)
     count = hits(
         player.biathlete, player.pulse, list(race.dice.values()), range_space.heading, race.wind
     )
     extra = min(spent, 5 - count) if count < 3 else 0
-    player.bullets -= extra
+    player.bullets -= max(0, extra - coached)  # the coach's bullet goes first
     count += extra
     player.shots.append(count)
     action = Action(shoot.uphill_per_hit * count, 0, 0, shoot.pulse, False, shoot.removes)

@@ -90,6 +90,10 @@ def simulate(game: Biathlon, runs: int, seed: int, *, course: str, players: int 
             (place, p.biathlete.name, p.colour, p.position, p.pulse)
             for place, p in enumerate(standings(replay), start=1)
         ),
-        note="; ".join(replay.log),
     )
-    return Report(figures=[by_biathlete, by_colour, summary, order])
+    moves = Figures(
+        f"Replay of the same race, move by move ({replay.rounds} rounds)",
+        ("move",),
+        tuple((line,) for line in replay.log),
+    )
+    return Report(figures=[by_biathlete, by_colour, summary, order, moves])
