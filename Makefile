@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/build_kits.py
 	$(BIN)/python bench/simulate_blade.py
 	$(BIN)/python bench/simulate_kisscry.py
+	$(BIN)/python bench/simulate_biathlon.py
 
 clean:
 	rm -rf $(VENV) output bench/data
