@@ -3,6 +3,7 @@ cards, and courses a biathlete can actually ski."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 
 from authoring.findings import Finding
 from authoring.games.biathlon import GAME
+from authoring.games.biathlon.model import build_model
+from authoring.games.biathlon.worldcup import world_cup
 from authoring.validate import Validation, validate_workbook
 
 
@@ -171,3 +174,17 @@ def test_a_link_to_nowhere(check, book):
 
     result = check(edit)
     assert ("unknown-space", "Links", cell) in places(result.findings)
+
+
+def test_a_world_cup_on_the_four_trails():
+    model = build_model(validate_workbook(GAME.workbook, GAME).tables)
+    names = ["Peter", "Mary", "Kim", "Carl"]
+    cup = world_cup(model, names, random.Random(8))
+    assert all(sorted(cup.places[p][race] for p in names) == [1, 2, 3, 4] for race in range(4))
+    best = min(sum(cup.places[p]) for p in names)
+    assert sum(cup.places[cup.champion]) == best
+    for race in range(1, 4):  # the previous winner chooses first and takes red
+        winner = next(p for p in names if cup.places[p][race - 1] == 1)
+        assert cup.colours[race][winner] == "red"
+    again = world_cup(model, names, random.Random(8))
+    assert again == cup

@@ -1,0 +1,100 @@
+"""The World Cup: four races, one on each trail, scored by place; the lowest total wins.
+
+Race 1 hands out ski colours at random. From race 2 the previous race's finishing order
+chooses colours (a bot takes the earliest free colour in ski colour order, since that picks
+a biathlete first), and biathletes are chosen in ski colour order: a bot takes the free
+biathlete whose skills best fit the trail's terrain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from authoring.games.biathlon.model import Biathlon
+from authoring.games.biathlon.race import POLICIES, new_race, play, standings, track
+from authoring.report import Figures, Report
+from authoring.simulation import Proportion, run_rng
+
+ORDER = ("wolfsheim_lang", "wolfsheim_kurz", "portrock_short", "portrock_long")
+
+
+@dataclass(frozen=True)
+class Cup:
+    places: dict[str, list[int]]  # player -> points (= place) in each race
+    colours: list[dict[str, str]]  # each race's ski colour per player
+    champion: str
+
+    def total(self, player: str) -> int:
+        return sum(self.places[player])
+
+
+def fit(game: Biathlon, course: str, biathlete: str) -> int:
+    """How well a biathlete's skills suit a trail: skill per terrain times its spaces."""
+    chosen = game.courses[course]
+    terrain = Counter(chosen.spaces[s].terrain for s in track(chosen))
+    skills = game.biathletes[biathlete].skills
+    return sum(skills.get(kind, 0) * count for kind, count in terrain.items())
+
+
+def world_cup(game: Biathlon, players: list[str], rng: random.Random) -> Cup:
+    colours = sorted(game.colours, key=lambda c: game.colours[c].order)
+    places: dict[str, list[int]] = {p: [] for p in players}
+    handed: list[dict[str, str]] = []
+    finish_order = list(players)
+    rng.shuffle(finish_order)  # race 1: colours at random
+    for course in ORDER:
+        chosen_colours = dict(zip(finish_order, colours, strict=False))
+        handed.append(chosen_colours)
+        pickers = sorted(players, key=lambda p: game.colours[chosen_colours[p]].order)
+        free = sorted(game.biathletes)
+        picked = {}
+        for player in pickers:
+            best = max(free, key=lambda b: (fit(game, course, b), b))
+            picked[player] = best
+            free.remove(best)
+        race = play(
+            new_race(
+                game,
+                course,
+                [picked[p] for p in pickers],
+                [chosen_colours[p] for p in pickers],
+                [POLICIES["greedy"]] * len(pickers),
+                rng,
+            )
+        )
+        order = standings(race)
+        by_seat = {player.seat: pickers[player.seat] for player in race.players}
+        finish_order = [by_seat[player.seat] for player in order]
+        for place, player in enumerate(finish_order, start=1):
+            places[player].append(game.world_cup_points[place])
+    champion = min(players, key=lambda p: (sum(places[p]), places[p][-1]))
+    return Cup(places, handed, champion)
+
+
+def simulate(game: Biathlon, runs: int, seed: int, *, players: int = 4) -> Report:
+    names = [f"player {n}" for n in range(1, max(2, min(players, len(game.colours))) + 1)]
+    example = world_cup(game, names, run_rng(seed, 0))
+    titles: Counter[str] = Counter()
+    for run in range(runs):
+        titles[world_cup(game, names, run_rng(seed, run)).champion] += 1
+    rows: list[tuple[object, ...]] = [
+        (game.courses[course].name, *(example.places[p][index] for p in names))
+        for index, course in enumerate(ORDER)
+    ]
+    rows.append(("total", *(example.total(p) for p in names)))
+    sheet = Figures(
+        f"One World Cup, seed {seed}: points per race (1st = 1)",
+        ("trail", *names),
+        tuple(rows),
+        note=f"Champion: {example.champion} (lowest total; ties go to the better final race).",
+    )
+    odds = Figures(
+        f"{runs} World Cups of {len(names)} greedy bots, seed {seed}",
+        ("player", "P(champion)"),
+        tuple((name, Proportion(titles[name], runs)) for name in names),
+        note="The players are interchangeable bots, so every share should sit near "
+        f"1/{len(names)}: a gap points at the colour choice or the tie-break.",
+    )
+    return Report(figures=[sheet, odds])
