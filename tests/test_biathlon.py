@@ -9,30 +9,13 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from cells import column, row_where
 
 from authoring.findings import Finding
 from authoring.games.biathlon import GAME
 from authoring.games.biathlon.model import build_model
 from authoring.games.biathlon.worldcup import world_cup
 from authoring.validate import Validation, validate_workbook
-
-
-def column(sheet, header: str) -> str:
-    for cell in sheet[1]:
-        if cell.value == header:
-            return cell.column_letter
-    raise AssertionError(header)
-
-
-def row_where(sheet, **match) -> int:
-    headers = {cell.value: cell.column - 1 for cell in sheet[1]}
-    rows = [
-        n
-        for n, line in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2)
-        if all(line[headers[k]] == v for k, v in match.items())
-    ]
-    assert len(rows) == 1, (match, rows)
-    return rows[0]
 
 
 @pytest.fixture(scope="module")

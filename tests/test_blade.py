@@ -4,7 +4,6 @@ and the commands built on the data (derive, check, simulate) behave."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -13,9 +12,20 @@ from typing import Any
 
 import openpyxl
 import pytest
-from openpyxl.utils import get_column_letter
+from cells import (
+    Place,
+    append_copy,
+    cell_where,
+    column,
+    last_row,
+    place,
+    places,
+    records,
+    row_where,
+    sha256,
+    texts,
+)
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
 from authoring.cli import main
 from authoring.findings import Finding, Severity
@@ -27,7 +37,6 @@ from authoring.games.blade.timing import LETTERS, format_time, parse_time
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[Workbook], None]
-Place = tuple[str, str, str | None, str]
 
 # README, "The three deliberate rating errors": roster pair, and the pair the season's
 # results support (README, "Deriving a rating from results").
@@ -120,75 +129,8 @@ def added(outlier_places: list[Place]) -> Callable[..., list[Finding]]:
 # --- locating cells in the real workbook -------------------------------------------------
 
 
-def column(sheet: Worksheet, header: str) -> str:
-    for cell in sheet[1]:
-        if cell.value == header:
-            return get_column_letter(cell.column)
-    raise AssertionError(f"no column {header!r} on {sheet.title}")
-
-
-def records(sheet: Worksheet) -> list[tuple[int, dict[str, Any]]]:
-    headers = [cell.value for cell in sheet[1]]
-    return [
-        (number, dict(zip(headers, line, strict=True)))
-        for number, line in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2)
-        if any(value is not None for value in line)
-    ]
-
-
-def rows_where(sheet: Worksheet, **match: Any) -> list[int]:
-    return [
-        number
-        for number, values in records(sheet)
-        if all(values[name] == value for name, value in match.items())
-    ]
-
-
-def row_where(sheet: Worksheet, **match: Any) -> int:
-    [number] = rows_where(sheet, **match)
-    return number
-
-
-def cell_where(sheet: Worksheet, header: str, **match: Any) -> str:
-    return f"{column(sheet, header)}{row_where(sheet, **match)}"
-
-
-def last_row(sheet: Worksheet) -> int:
-    return max(number for number, _ in records(sheet))
-
-
-def append_copy(sheet: Worksheet, row: int, **changes: Any) -> int:
-    """Write a copy of `row` (with `changes`) below the last row; return its number."""
-    headers = [cell.value for cell in sheet[1]]
-    line = next(sheet.iter_rows(min_row=row, max_row=row, values_only=True))
-    values = dict(zip(headers, line, strict=True))
-    values.update(changes)
-    target = last_row(sheet) + 1
-    for index, header in enumerate(headers, start=1):
-        cell = sheet.cell(target, index, values[header])
-        cell.number_format = sheet.cell(row, index).number_format
-    return target
-
-
-def place(finding: Finding) -> Place:
-    return (finding.code, finding.sheet or "", finding.cell, str(finding.severity))
-
-
-def places(result: Validation | list[Finding]) -> list[Place]:
-    findings = result.findings if isinstance(result, Validation) else result
-    return [place(f) for f in findings]
-
-
-def texts(findings: list[Finding]) -> list[str]:
-    return [f.as_text() for f in findings]
-
-
 def letter(name: str) -> int:
     return LETTERS.index(name)
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 # --- the shipped workbook ----------------------------------------------------------------

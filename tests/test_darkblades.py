@@ -9,13 +9,11 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import openpyxl
 import pytest
-from openpyxl.utils import get_column_letter
+from cells import append_copy, cell_where, column, last_row, places, row_where, rows_where
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
 from authoring.cli import main
 from authoring.findings import Finding, Severity
@@ -24,7 +22,6 @@ from authoring.games.darkblades.checks import CRT_SHEETS
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[Workbook], None]
-Place = tuple[str, str, str | None, str]
 
 
 @pytest.fixture(scope="module")
@@ -68,55 +65,6 @@ def check(game: Game, mutated: Callable[..., Path]) -> Callable[[Edit], Validati
 
 
 # --- locating cells in the real workbook -------------------------------------------------
-
-
-def column(sheet: Worksheet, header: str) -> str:
-    for cell in sheet[1]:
-        if cell.value == header:
-            return get_column_letter(cell.column)
-    raise AssertionError(f"no column {header!r} on {sheet.title}")
-
-
-def rows_where(sheet: Worksheet, **match: Any) -> list[int]:
-    headers = {cell.value: cell.column - 1 for cell in sheet[1]}
-    return [
-        number
-        for number, line in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2)
-        if all(line[headers[name]] == value for name, value in match.items())
-    ]
-
-
-def row_where(sheet: Worksheet, **match: Any) -> int:
-    [number] = rows_where(sheet, **match)
-    return number
-
-
-def cell_where(sheet: Worksheet, header: str, **match: Any) -> str:
-    return f"{column(sheet, header)}{row_where(sheet, **match)}"
-
-
-def last_row(sheet: Worksheet) -> int:
-    return max(
-        number
-        for number, line in enumerate(sheet.iter_rows(values_only=True), start=1)
-        if any(value is not None for value in line)
-    )
-
-
-def append_copy(sheet: Worksheet, row: int, **changes: Any) -> int:
-    """Write a copy of `row` (with `changes`) below the last row; return its number."""
-    headers = [cell.value for cell in sheet[1]]
-    line = next(sheet.iter_rows(min_row=row, max_row=row, values_only=True))
-    values = dict(zip(headers, line, strict=True))
-    values.update(changes)
-    target = last_row(sheet) + 1
-    for index, header in enumerate(headers, start=1):
-        sheet.cell(target, index, values[header])
-    return target
-
-
-def places(result: Validation) -> list[Place]:
-    return [(f.code, f.sheet or "", f.cell, str(f.severity)) for f in result.findings]
 
 
 def only(result: Validation) -> Finding:

@@ -5,7 +5,6 @@ check, simulate) behave."""
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import itertools
 import json
 import shutil
@@ -15,20 +14,27 @@ from typing import Any
 
 import openpyxl
 import pytest
-from openpyxl.utils import get_column_letter
+from cells import (
+    cell_where,
+    column,
+    places,
+    records,
+    row_where,
+    rows_where,
+    sha256,
+    texts,
+    values_at,
+)
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
 import authoring.cli
 from authoring.cli import main
-from authoring.findings import Finding
 from authoring.game import Game, get_game
 from authoring.games.kisscry.competition import Program
 from authoring.games.kisscry.model import SCORES, KissCry, Scores, build_model
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[Workbook], None]
-Place = tuple[str, str, str | None, str]
 
 # README, "The seed's worked example".
 EXAMPLE = ("maelle_rousseau", "europeans")
@@ -84,60 +90,6 @@ def check(game: Game, mutated: Callable[..., Path]) -> Callable[[Edit], Validati
 
 
 # --- locating cells in the real workbook -------------------------------------------------
-
-
-def column(sheet: Worksheet, header: str) -> str:
-    for cell in sheet[1]:
-        if cell.value == header:
-            return get_column_letter(cell.column)
-    raise AssertionError(f"no column {header!r} on {sheet.title}")
-
-
-def records(sheet: Worksheet) -> list[tuple[int, dict[str, Any]]]:
-    headers = [cell.value for cell in sheet[1]]
-    return [
-        (number, dict(zip(headers, line, strict=True)))
-        for number, line in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2)
-        if any(value is not None for value in line)
-    ]
-
-
-def rows_where(sheet: Worksheet, **match: Any) -> list[int]:
-    return [
-        number
-        for number, values in records(sheet)
-        if all(values[name] == value for name, value in match.items())
-    ]
-
-
-def row_where(sheet: Worksheet, **match: Any) -> int:
-    [number] = rows_where(sheet, **match)
-    return number
-
-
-def cell_where(sheet: Worksheet, header: str, **match: Any) -> str:
-    return f"{column(sheet, header)}{row_where(sheet, **match)}"
-
-
-def values_at(sheet: Worksheet, row: int) -> dict[str, Any]:
-    return dict(records(sheet))[row]
-
-
-def place(finding: Finding) -> Place:
-    return (finding.code, finding.sheet or "", finding.cell, str(finding.severity))
-
-
-def places(result: Validation | list[Finding]) -> list[Place]:
-    findings = result.findings if isinstance(result, Validation) else result
-    return [place(f) for f in findings]
-
-
-def texts(result: Validation) -> list[str]:
-    return [f.as_text() for f in result.findings]
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def seasons(book: Workbook) -> dict[str, list[int]]:
