@@ -13,6 +13,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -21,6 +22,7 @@ from weakref import WeakKeyDictionary
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate
 
+from authoring.files import write_atomically
 from authoring.render.fonts import register_body_fonts
 from authoring.render.paper import Paper
 
@@ -43,6 +45,27 @@ def new_canvas(
     canvas.setCreator(CREATOR)
     canvas.setViewerPreference("PrintScaling", "None")
     return canvas
+
+
+def draw_pages(
+    path: Path,
+    paper: Paper,
+    pages: Iterable[Callable[[Canvas], None]],
+    *,
+    title: str,
+    author: str,
+    subject: str,
+) -> None:
+    """A hand-drawn document, one callback per page, written atomically to `path`."""
+
+    def write(temporary: Path) -> None:
+        canvas = new_canvas(temporary, paper, title=title, author=author, subject=subject)
+        for draw in pages:
+            draw(canvas)
+            canvas.showPage()
+        canvas.save()
+
+    write_atomically(path, write)
 
 
 def new_document(

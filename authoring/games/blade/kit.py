@@ -24,12 +24,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component
-from authoring.files import write_atomically
 from authoring.games.blade.model import Blade, Card, Event, Modifier, Rating, Skater, Span, lookup
 from authoring.games.blade.race import BONUSES, STAGES, field_for
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, ROWS, format_time
-from authoring.render.document import new_canvas
+from authoring.render.document import draw_pages
 from authoring.render.flow import (
     TableSource,
     build_markup_book,
@@ -511,20 +510,26 @@ def _time_chart(game: Blade, event: Event, context: BuildContext, path: Path) ->
     texts = [format_time(seconds) for row in chart for seconds in row]
     halves = ((1, ROWS // 2), (ROWS // 2 + 1, ROWS))
 
-    def write(temporary: Path) -> None:
-        canvas = new_canvas(
-            temporary,
-            paper,
-            title=f"{TITLE}: time chart, {event.name}",
-            author=AUTHOR,
-            subject=f"Time chart: {event.name}",
-        )
-        for page, (first, last) in enumerate(halves, start=1):
-            _chart_page(canvas, paper, event, texts, first, last, page, len(halves))
-            canvas.showPage()
-        canvas.save()
-
-    write_atomically(path, write)
+    draw_pages(
+        path,
+        paper,
+        [
+            partial(
+                _chart_page,
+                paper=paper,
+                event=event,
+                texts=texts,
+                first=first,
+                last=last,
+                page=page,
+                pages=len(halves),
+            )
+            for page, (first, last) in enumerate(halves, start=1)
+        ],
+        title=f"{TITLE}: time chart, {event.name}",
+        author=AUTHOR,
+        subject=f"Time chart: {event.name}",
+    )
 
 
 def _chart_page(
@@ -684,17 +689,24 @@ def _score_sheet(game: Blade, context: BuildContext, event: str | None, path: Pa
     name = game.events[event].name if event is not None else None
     subject = f"Score sheet: {name}" if name else "Score sheet"
 
-    def write(temporary: Path) -> None:
-        canvas = new_canvas(
-            temporary, paper, title=f"{TITLE}: {subject.lower()}", author=AUTHOR, subject=subject
-        )
-        for page in range(pages):
-            chunk = entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS]
-            _score_page(canvas, paper, name, chunk, page + 1, pages)
-            canvas.showPage()
-        canvas.save()
-
-    write_atomically(path, write)
+    draw_pages(
+        path,
+        paper,
+        [
+            partial(
+                _score_page,
+                paper=paper,
+                event=name,
+                entries=entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS],
+                page=page + 1,
+                pages=pages,
+            )
+            for page in range(pages)
+        ],
+        title=f"{TITLE}: {subject.lower()}",
+        author=AUTHOR,
+        subject=subject,
+    )
 
 
 def _score_page(

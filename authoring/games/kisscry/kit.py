@@ -29,7 +29,6 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component
-from authoring.files import write_atomically
 from authoring.games.kisscry.competition import Program
 from authoring.games.kisscry.model import (
     COMPONENTS,
@@ -40,7 +39,7 @@ from authoring.games.kisscry.model import (
     Share,
     Skater,
 )
-from authoring.render.document import new_canvas
+from authoring.render.document import draw_pages
 from authoring.render.flow import (
     TableSource,
     build_markup_book,
@@ -477,22 +476,22 @@ def _skater_charts(game: KissCry, context: BuildContext, path: Path) -> None:
         Rect(CHART_MARGIN, CHART_MARGIN, paper.width - 2 * CHART_MARGIN, half - 2 * CHART_MARGIN),
     )
 
-    def write(temporary: Path) -> None:
-        canvas = new_canvas(
-            temporary,
-            paper,
-            title=f"{TITLE}: skater charts",
-            author=AUTHOR,
-            subject=f"Skater charts: {len(skaters)} skaters, two to a page",
-        )
-        for start in range(0, len(skaters), len(boxes)):
-            for skater, box in zip(skaters[start : start + len(boxes)], boxes, strict=False):
-                _chart(canvas, game, skater, box)
-            _cut_line(canvas, paper)
-            canvas.showPage()
-        canvas.save()
+    def page(group: list[Skater], canvas: Canvas) -> None:
+        for skater, box in zip(group, boxes, strict=False):
+            _chart(canvas, game, skater, box)
+        _cut_line(canvas, paper)
 
-    write_atomically(path, write)
+    draw_pages(
+        path,
+        paper,
+        [
+            partial(page, skaters[start : start + len(boxes)])
+            for start in range(0, len(skaters), len(boxes))
+        ],
+        title=f"{TITLE}: skater charts",
+        author=AUTHOR,
+        subject=f"Skater charts: {len(skaters)} skaters, two to a page",
+    )
 
 
 def _cut_line(canvas: Canvas, paper: Paper) -> None:
@@ -711,18 +710,26 @@ def _score_sheet(game: KissCry, context: BuildContext, prefilled: bool, path: Pa
     pages = max(1, -(-len(entries) // SCORE_ROWS))
     subject = "Score sheet: the ready-made field" if prefilled else "Score sheet"
 
-    def write(temporary: Path) -> None:
-        canvas = new_canvas(
-            temporary, paper, title=f"{TITLE}: {subject.lower()}", author=AUTHOR, subject=subject
-        )
-        for page in range(pages):
-            chunk = entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS]
-            host = game.host_country if prefilled else None
-            _score_page(canvas, game, paper, host, chunk, page, pages)
-            canvas.showPage()
-        canvas.save()
-
-    write_atomically(path, write)
+    host = game.host_country if prefilled else None
+    draw_pages(
+        path,
+        paper,
+        [
+            partial(
+                _score_page,
+                game=game,
+                paper=paper,
+                host=host,
+                entries=entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS],
+                page=page,
+                pages=pages,
+            )
+            for page in range(pages)
+        ],
+        title=f"{TITLE}: {subject.lower()}",
+        author=AUTHOR,
+        subject=subject,
+    )
 
 
 def _score_page(
