@@ -18,6 +18,7 @@ from authoring.game import Game, Model, UnknownGame, all_games, get_game
 from authoring.render.paper import PAPERS
 from authoring.report import Report
 from authoring.schema import SchemaFileError
+from authoring.simulation import OptionError
 from authoring.template import write_template
 from authoring.validate import validate_workbook
 from authoring.workbook import UnreadableWorkbook
@@ -83,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--field", type=_positive, metavar="N", help="skaters in the field")
     simulate.add_argument("--host", metavar="COUNTRY", help="the host country's code")
     simulate.add_argument("--players", type=_positive, metavar="N", help="players in the race")
+    simulate.add_argument(
+        "--bots",
+        type=lambda text: tuple(text.split(",")),
+        metavar="BOT[,BOT...]",
+        help="the bot in each seat, or one for every seat",
+    )
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--format", choices=["text", "json"], default="text")
     simulate.set_defaults(run=_simulate)
@@ -180,6 +187,7 @@ def _simulate(arguments: argparse.Namespace) -> int:
             ("field", arguments.field),
             ("host", arguments.host),
             ("players", arguments.players),
+            ("bots", arguments.bots),
         )
         if value is not None
     }
@@ -188,7 +196,10 @@ def _simulate(arguments: argparse.Namespace) -> int:
             raise UsageError(f"{game.name} {name} takes no --{option}")
     report, model = _model(game)
     if model is not None:
-        result = simulation(model, arguments.runs, arguments.seed, **options)
+        try:
+            result = simulation(model, arguments.runs, arguments.seed, **options)
+        except OptionError as problem:
+            raise UsageError(f"{game.name} {name}: {problem}") from None
         report.findings += result.findings
         report.figures = result.figures
     return _print_report(report, arguments.format)

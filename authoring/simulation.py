@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 Z_95 = 1.959964
+
+
+class OptionError(ValueError):
+    """A simulation was asked for something it cannot do, e.g. an unknown bot."""
 
 
 def run_rng(seed: int, run: int) -> random.Random:
@@ -42,3 +47,32 @@ class Proportion:
     def as_dict(self) -> dict[str, float | int]:
         low, high = self.interval
         return {"p": self.value, "low": low, "high": high, "hits": self.hits, "n": self.runs}
+
+
+@dataclass(frozen=True)
+class Mean:
+    """The mean of sampled values with its normal-approximation 95% interval."""
+
+    value: float
+    sd: float
+    runs: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Mean:
+        n = len(values)
+        mean = sum(values) / n if n else math.nan
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+        return cls(mean, spread, n)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        half = Z_95 * self.sd / math.sqrt(self.runs) if self.runs else math.nan
+        return (self.value - half, self.value + half)
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        return f"{self.value:.2f} [{low:.2f}, {high:.2f}] n={self.runs}"
+
+    def as_dict(self) -> dict[str, float | int]:
+        low, high = self.interval
+        return {"mean": self.value, "sd": self.sd, "low": low, "high": high, "n": self.runs}

@@ -11,8 +11,8 @@ import sys
 import time
 
 from authoring.game import get_game
-from authoring.games.biathlon.race import POLICIES, new_race, play
-from authoring.simulation import run_rng
+from authoring.games.biathlon.race import BOTS
+from authoring.games.biathlon.simulate import one_race
 from authoring.validate import validate_workbook
 
 RACES = 500
@@ -24,15 +24,11 @@ def main() -> int:
     game = get_game("biathlon")
     assert game.model is not None
     model = game.model(validate_workbook(game.workbook, game).tables)
-    colours = sorted(model.colours, key=lambda c: model.colours[c].order)
     rates = []
     for _ in range(3):
         start = time.perf_counter()
         for run in range(RACES):
-            rng = run_rng(1, run)
-            names = rng.sample(sorted(model.biathletes), PLAYERS)
-            seats = [colours[(run + seat) % len(colours)] for seat in range(PLAYERS)]
-            play(new_race(model, COURSE, names, seats, [POLICIES["greedy"]] * PLAYERS, rng))
+            one_race(model, COURSE, 1, run, [BOTS["greedy"]] * PLAYERS)
         rates.append(RACES / (time.perf_counter() - start))
     print(
         f"{COURSE}, {PLAYERS} greedy bots: {statistics.median(rates):.0f} races/s "

@@ -3,18 +3,25 @@ cards, and courses a biathlete can actually ski."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
 import pytest
 from cells import column, row_where
 
+from authoring.cli import main
 from authoring.findings import Finding
 from authoring.games.biathlon import GAME
-from authoring.games.biathlon.model import build_model
-from authoring.games.biathlon.worldcup import world_cup
+from authoring.games.biathlon.consistency import check as check_balance
+from authoring.games.biathlon.consistency import expected_hits, hit_chances
+from authoring.games.biathlon.model import Action, build_model
+from authoring.games.biathlon.race import BOTS
+from authoring.games.biathlon.worldcup import champion, world_cup
 from authoring.validate import Validation, validate_workbook
 
 
@@ -162,12 +169,90 @@ def test_a_link_to_nowhere(check, book):
 def test_a_world_cup_on_the_four_trails():
     model = build_model(validate_workbook(GAME.workbook, GAME).tables)
     names = ["Peter", "Mary", "Kim", "Carl"]
-    cup = world_cup(model, names, random.Random(8))
+    players = {name: BOTS["greedy"] for name in names}
+    cup = world_cup(model, players, random.Random(8))
     assert all(sorted(cup.places[p][race] for p in names) == [1, 2, 3, 4] for race in range(4))
     best = min(sum(cup.places[p]) for p in names)
     assert sum(cup.places[cup.champion]) == best
     for race in range(1, 4):  # the previous winner chooses first and takes red
         winner = next(p for p in names if cup.places[p][race - 1] == 1)
         assert cup.colours[race][winner] == "red"
-    again = world_cup(model, names, random.Random(8))
+    again = world_cup(model, players, random.Random(8))
     assert again == cup
+
+
+def test_the_world_cup_tie_goes_to_the_better_final_race():
+    points = {"Peter": [1, 3, 4, 3], "Mary": [3, 1, 2, 5], "Kim": [2, 2, 1, 6]}
+    places = {"Peter": [1, 3, 4, 3], "Mary": [3, 1, 2, 2], "Kim": [2, 2, 1, 1]}
+    # Peter and Mary both score 11 (Kim 11 too): Kim was best in the final race.
+    assert champion(points, places) == "Kim"
+    del points["Kim"], places["Kim"]
+    assert champion(points, places) == "Mary"
+
+
+@pytest.fixture(scope="module")
+def model():
+    return build_model(validate_workbook(GAME.workbook, GAME).tables)
+
+
+def test_a_course_simulation_reports_every_figure_with_its_sample(capsys):
+    arguments = ["simulate", "biathlon", "wolfsheim_kurz", "--runs", "30", "--seed", "3"]
+    assert (
+        main([*arguments, "--bots", "greedy,random,pulse-careful,greedy", "--format", "json"]) == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    titles = [figures["title"] for figures in report["figures"]]
+    assert titles[0].startswith("Kurz: win rate per biathlete (30 races")
+    per_bot = {row[0]: row[1] for row in report["figures"][2]["rows"]}
+    assert per_bot["greedy"]["n"] == 60 and per_bot["random"]["n"] == 30
+    entries = sum(row[1]["n"] for row in report["figures"][0]["rows"])
+    assert entries == 30 * 4
+    summary = {row[0]: row[1] for row in report["figures"][3]["rows"]}
+    assert summary["length in rounds"]["n"] == 30 and "low" in summary["hits per shooting"]
+    log = report["figures"][-1]["rows"]
+    assert log and all(row[0].startswith("round ") for row in log)
+
+
+def test_the_same_seed_replays_the_same_race_move_by_move(capsys):
+    arguments = ["simulate", "biathlon", "portrock_short", "--runs", "5", "--seed", "9"]
+    assert main(arguments) == 0
+    first = capsys.readouterr().out
+    assert main(arguments) == 0
+    assert capsys.readouterr().out == first
+    assert main([*arguments[:-1], "10"]) == 0
+    assert capsys.readouterr().out != first
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [("greedy,clever", "unknown bot 'clever'"), ("greedy,random", "2 bots for 4 seats")],
+)
+def test_a_bad_bot_line_up_is_a_usage_error(capsys, bots, message):
+    assert main(["simulate", "biathlon", "wolfsheim_lang", "--runs", "2", "--bots", bots]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_check_flags_a_biathlete_outside_the_balance_band(model):
+    # Owens's five personal cards become ten spaces of anything at no cost.
+    superb = Action(10, 10, 10, -1, False, False)
+    cards = {
+        id: replace(c, top=superb, bottom=superb) if c.owner == "owens" else c
+        for id, c in model.cards.items()
+    }
+    report = check_balance(replace(model, cards=cards), "biathlon.xlsx", 1, races=40)
+    flagged = [f for f in report.findings if f.code == "balance"]
+    owens = model.biathletes["owens"]
+    assert {(f.sheet, f.cell) for f in flagged if "Owens" in f.message} == {
+        ("Biathletes", f"A{owens.row}")
+    }
+    assert sum("Owens" in f.message for f in flagged) == len(model.courses)
+    assert all(f.severity == "warning" and f.value > 0.35 for f in flagged if "Owens" in f.message)
+
+
+def test_check_counts_shooting_odds_exactly():
+    assert hit_chances(0) == [0, 0, 0, 0, 0, 1]  # every face hits
+    assert expected_hits(3, 0) == Fraction(5, 2)  # half the faces hit: 5 x 1/2
+    assert expected_hits(5, -1) == sum(
+        (k - 1) * chance for k, chance in enumerate(hit_chances(5)) if k >= 1
+    )
+    assert expected_hits(0, 1) == 5  # windstill cannot lift five hits past five

@@ -1,8 +1,14 @@
-"""The BIATHLON BLAST race engine on a hand-built course and deck."""
+"""The BIATHLON BLAST race engine, rule by rule, each on a hand-built position.
+
+The trail is a little loop: start 1 -> 2 -> 3 (single lane, uphill) -> 4 (downhill) -> 5 ->
+range 6 -> 7 -> back to 1; after two shootings it leaves at 5 for the finish 8. Bots are
+scripted where a rule, not a choice, is under test.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -18,208 +24,688 @@ from authoring.games.biathlon.model import (
     Space,
 )
 from authoring.games.biathlon.race import (
+    BOTS,
     GRID,
+    Bot,
     Move,
-    greedy,
+    Player,
+    Race,
+    eliminate,
+    initiative,
+    landing,
+    moves,
     new_race,
     play,
-    pulse_careful,
-    random_legal,
+    play_round,
+    pulse_change,
     standings,
+    take_turn,
     track,
 )
 
-# A little loop: start 1 -> 2 -> 3 -> range 4 -> 5 -> back to 1; after two shootings the
-# trail leaves at 3 for the finish 6.
 SPACES = {
     1: Space(1, "flat", 2, "E", None, 0, "start"),
-    2: Space(2, "uphill", 1, "N", None, 0, "none"),
-    3: Space(3, "downhill", 2, "E", "blue", 2, "sign"),
-    4: Space(4, "range", 6, "S", None, 0, "range"),
-    5: Space(5, "flat", 2, "W", None, 0, "none"),
-    6: Space(6, "flat", 2, "E", None, 0, "finish"),
+    2: Space(2, "flat", 2, "E", None, 0, "none"),
+    3: Space(3, "uphill", 1, "E", None, 0, "none"),
+    4: Space(4, "downhill", 2, "E", None, 0, "none"),
+    5: Space(5, "flat", 2, "E", None, 0, "sign"),
+    6: Space(6, "range", 6, "N", None, 0, "range"),
+    7: Space(7, "flat", 2, "W", None, 0, "none"),
+    8: Space(8, "flat", 2, "E", None, 0, "finish"),
 }
 LINKS = (
     Link(1, 2, "both", "any"),
     Link(2, 3, "both", "any"),
-    Link(3, 4, "both", "to_range"),
-    Link(4, 5, "both", "to_range"),
-    Link(5, 1, "both", "to_range"),
-    Link(3, 6, "both", "to_finish"),
+    Link(3, 4, "both", "any"),
+    Link(4, 5, "both", "any"),
+    Link(5, 6, "both", "to_range"),
+    Link(6, 7, "both", "any"),
+    Link(7, 1, "both", "any"),
+    Link(5, 8, "both", "to_finish"),
 )
+TRACK = [1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 8]
+RANGE = TRACK.index(6)  # the first visit to the range
+COLOURS = {
+    "red": Colour("red", 1, "accuracy_initiative", 4, 0, "none"),
+    "black": Colour("black", 2, "uphill", 3, 2, "uphill_step"),
+    "yellow": Colour("yellow", 3, "flat", 3, 3, "flat_step"),
+    "green": Colour("green", 4, "downhill", 3, 4, "downhill_step"),
+    "blue": Colour("blue", 5, "pulse_control", 3, 3, "pulse_minus_one"),
+    "white": Colour("white", 6, "wind_control", 3, 2, "wind_symbol"),
+}
 
 
-def action(
-    uphill: int = 0, flat: int = 0, downhill: int = 0, pulse: int = 0, removes: bool = False
+def act(
+    uphill: int = 0,
+    flat: int = 0,
+    downhill: int = 0,
+    pulse: int = 0,
+    wind: bool = False,
+    removes: bool = False,
 ) -> Action:
-    return Action(uphill, flat, downhill, pulse, False, removes)
+    return Action(uphill, flat, downhill, pulse, wind, removes)
 
 
-def card(
-    id: str,
-    initiative: int,
-    top: Action,
-    bottom: Action,
-    kind: str = "common",
-    owner: str | None = None,
-) -> Card:
-    return Card(id, id, kind, owner, 1, initiative, None, False, top, bottom)
+def card(id: str, initiative: int | None, top: Action, bottom: Action, **die: object) -> Card:
+    return Card(
+        id,
+        id,
+        "common",
+        None,
+        1,
+        initiative,
+        die.get("die"),  # type: ignore[arg-type]
+        bool(die.get("double", False)),
+        top,
+        bottom,
+    )
+
+
+CARDS = {
+    "stride": card("stride", 5, act(flat=2, pulse=1), act(uphill=1)),
+    "push": card("push", 7, act(uphill=2, pulse=2), act(flat=1, pulse=-1)),
+    "glide": card("glide", 3, act(downhill=3), act(flat=1, pulse=-2)),
+    "gust": card("gust", 4, act(flat=1, wind=True), act(flat=2, removes=True)),
+}
+MOTIVATION = Card("boost", "boost", "motivation", None, 4, 8, None, False, act(4), act(1))
 
 
 @pytest.fixture
 def game() -> Biathlon:
-    cards = {
-        "stride": card("stride", 5, action(flat=2, pulse=1), action(uphill=1)),
-        "push": card("push", 7, action(uphill=2, pulse=2), action(flat=1, pulse=-1)),
-        "glide": card("glide", 3, action(downhill=3), action(flat=1, pulse=-2)),
-        "sprint": card("sprint", 9, action(uphill=3, pulse=3), action(flat=2, pulse=1)),
-        "boost": Card(
-            "boost",
-            "boost",
-            "motivation",
-            None,
-            4,
-            4,
-            None,
-            False,
-            action(uphill=4, pulse=2, removes=True),
-            action(flat=1),
-        ),
-    }
     return Biathlon(
-        colours={
-            "red": Colour("red", 1, "accuracy_initiative", 4, 0, "none"),
-            "black": Colour("black", 2, "uphill", 3, 2, "uphill_step"),
-        },
+        colours=COLOURS,
         biathletes={
-            "wei": Biathlete("wei", "Wei", "CHN", "123", {}),
-            "owens": Biathlete("owens", "Owens", "USA", "244", {}),
+            name: Biathlete(name, name.title(), "SWE", bib, {})
+            for name, bib in (("wei", "123"), ("owens", "244"), ("pinto", "133"))
         },
-        cards=cards,
+        cards={**CARDS, "boost": MOTIVATION},
         range_actions={
             "wait": RangeAction("wait", 0, -2, False, False),
             "shoot": RangeAction("shoot", 2, 0, True, True),
         },
         courses={"loop": Course("loop", "test", "short", "Loop", SPACES, LINKS)},
-        world_cup_points={1: 1, 2: 2},
+        world_cup_points={1: 1, 2: 2, 3: 3},
     )
 
 
+class Scripted(Bot):
+    """A bot whose every choice is set by the test; the rest as the greedy bot."""
+
+    name = "scripted"
+
+    def __init__(self, **choices: object) -> None:
+        self.choices = choices
+
+    def choose_card(self, race: Race, player: Player) -> Card:
+        wanted = self.choices.get("card")
+        return next((c for c in player.hand if c.id == wanted), None) or super().choose_card(
+            race, player
+        )
+
+    def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+        self.offered = options
+        if "distance" in self.choices:
+            side = self.choices.get("side", "top")
+            wax = self.choices.get("wax", 0)
+            return next(
+                m
+                for m in options
+                if m.distance == self.choices["distance"]
+                and m.card_side in (side, "wait", "shoot")
+                and m.wax == wax
+            )
+        return super().choose_move(race, player, options)
+
+    def wind(self, race: Race, player: Player) -> str | None:
+        return self.choices.get("wind", "N")  # type: ignore[return-value]
+
+    def shoots(self, race: Race, player: Player) -> bool:
+        return bool(self.choices.get("shoots", True))
+
+    def bullets(self, race: Race, player: Player, hits: int, available: int) -> int:
+        return min(int(self.choices.get("bullets", 0)), available)  # type: ignore[call-overload]
+
+    def pick_up(self, race: Race, player: Player) -> bool:
+        return bool(self.choices.get("pick_up", False))
+
+    def motivation(self, race: Race, player: Player) -> int | None:
+        return self.choices.get("motivation", 0)  # type: ignore[return-value]
+
+
+class LoadedDice(random.Random):
+    """A generator whose shooting dice come up as the test says."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+def race_of(game: Biathlon, *seats: tuple[str, str, Bot], seed: int = 1) -> Race:
+    names, colours, bots = zip(*seats, strict=True)
+    race = new_race(game, "loop", list(names), list(colours), list(bots), random.Random(seed))
+    for player in race.players:  # a known hand: every card once, nothing discarded
+        player.hand = [c for c in game.cards.values() if c.kind == "common"]
+        player.discard = []
+    return race
+
+
+def put(player: Player, index: int, lane: int = 0, pulse: int = 0) -> Player:
+    player.position, player.lane, player.pulse = index, lane, pulse
+    return player
+
+
+def one(game: Biathlon, colour: str = "red", **choices: object) -> tuple[Race, Player]:
+    race = race_of(game, ("wei", colour, Scripted(**choices)))
+    return race, race.players[0]
+
+
+# --- the trail and the deal ------------------------------------------------------------------
+
+
 def test_the_track_runs_two_laps_through_the_range_then_to_the_finish(game):
-    assert track(game.courses["loop"]) == [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 6]
+    assert track(game.courses["loop"]) == TRACK
 
 
 def test_a_new_race_deals_gear_and_the_first_discard(game):
     race = new_race(
-        game, "loop", ["wei", "owens"], ["red", "black"], [greedy, greedy], random.Random(1)
+        game, "loop", ["wei", "owens"], ["red", "black"], [BOTS["greedy"]] * 2, random.Random(1)
     )
     red, black = race.players
     assert (red.bullets, red.wax, black.bullets, black.wax) == (4, 0, 3, 2)
     assert len(red.hand) == 3 and len(red.discard) == 1  # 4 common cards, one discarded
     assert red.position == GRID and len(race.face_up) == 2
+    assert set(race.dice) == {"red", "black", "yellow", "green", "blue"}
 
 
-def test_greedy_moves_as_far_as_it_can_without_passing_the_pulse_limit(game):
-    race = new_race(game, "loop", ["wei"], ["red"], [greedy], random.Random(2))
-    player = race.players[0]
-    options = [Move(game.cards["sprint"].top, "top", 3), Move(game.cards["glide"].top, "top", 1)]
-    player.pulse = 9
-    assert greedy(race, player, options).distance == 1  # sprint's +3 would pass 10
-    player.pulse = 0
-    assert greedy(race, player, options).distance == 3
+# --- choosing cards and turn order -----------------------------------------------------------
 
 
-def test_pulse_careful_stays_in_the_medium_band(game):
-    race = new_race(game, "loop", ["wei"], ["red"], [pulse_careful], random.Random(2))
-    player = race.players[0]
-    player.pulse = 4
-    options = [Move(game.cards["sprint"].top, "top", 3), Move(game.cards["stride"].top, "top", 2)]
-    assert pulse_careful(race, player, options).distance == 2
+def test_cards_are_chosen_by_everyone_before_anyone_moves(game):
+    class Watching(Scripted):
+        def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+            self.hands = [len(p.hand) for p in race.players]
+            return super().choose_move(race, player, options)
+
+    first, second = Watching(card="push"), Watching(card="glide")
+    race = race_of(game, ("wei", "red", first), ("owens", "black", second))
+    play_round(race)
+    assert first.hands == [3, 3]  # when the first mover moves, both cards are down
 
 
-def test_crossing_the_start_line_brings_a_motivation_card(game):
-    race = new_race(game, "loop", ["wei"], ["red"], [greedy], random.Random(3))
-    player = race.players[0]
-    held = len(player.hand)
-    from authoring.games.biathlon.race import _advance
-
-    _advance(race, player, 1)
-    assert player.motivation == 1 and len(player.hand) == held + 1
-
-
-@pytest.mark.parametrize("policy", [greedy, pulse_careful, random_legal])
-def test_races_end_and_are_reproducible(game, policy):
-    def run() -> list[tuple[str, int, int]]:
-        race = play(
-            new_race(
-                game, "loop", ["wei", "owens"], ["red", "black"], [policy, policy], random.Random(7)
-            )
-        )
-        return [(p.biathlete.id, p.position, p.pulse) for p in standings(race)] + [
-            ("rounds", race.rounds, 0)
-        ]
-
-    first = run()
-    assert first == run()
-    assert len(first) == 3
-
-
-def test_a_winner_stops_the_race_at_the_finish(game):
-    race = play(
-        new_race(
-            game, "loop", ["wei", "owens"], ["red", "black"], [greedy, greedy], random.Random(11)
-        )
+def test_highest_initiative_first_and_ties_by_ski_colour_order(game):
+    race = race_of(
+        game,
+        ("wei", "black", Scripted()),
+        ("owens", "red", Scripted()),
+        ("pinto", "yellow", Scripted()),
     )
-    assert race.winner is not None, race.log
-    assert race.winner.position == len(race.spaces) - 1
-    assert standings(race)[0] is race.winner
-    assert race.log[-1] == f"round {race.rounds}: {race.winner.biathlete.name} wins"
-
-
-def test_a_step_coach_boosts_the_next_turn(game):
-    from dataclasses import replace as changed
-
-    from authoring.games.biathlon.race import _distance, _finish_action
-
-    spaces = dict(SPACES)
-    spaces[1] = changed(SPACES[1], coach_colour="black", coach_count=2)
-    course = changed(game.courses["loop"], spaces=spaces)
-    coached = changed(
-        game, courses={"loop": course}, colours={**game.colours, "black": game.colours["black"]}
+    black, red, yellow = race.players
+    doubled_red = card("offset", None, act(uphill=1), act(flat=1), die="red", double=True)
+    race.dice["red"] = 3
+    order = sorted(
+        [(black, CARDS["stride"]), (red, CARDS["stride"]), (yellow, doubled_red)],
+        key=lambda pair: initiative(race, *pair),
     )
-    race = new_race(coached, "loop", ["wei"], ["red"], [greedy], random.Random(4))
-    player = race.players[0]
-    player.position = 0  # standing on space 1, the black coach zone
-    glide = coached.cards["glide"]
-    _finish_action(race, player, glide.bottom, glide, Move(glide.bottom, "bottom", 0), blue_wax=0)
+    # 2 x the red die's 3 = 6 beats 5; the two 5s go red before black.
+    assert [p.colour for p, _ in order] == ["yellow", "red", "black"]
+
+
+def test_turn_order_is_checked_again_after_a_shot(game):
+    black_die = card("dice", None, act(flat=1), act(uphill=1), die="black")
+    game = replace(game, cards={**game.cards, "dice": black_die})
+    race = race_of(
+        game,
+        ("wei", "red", Scripted(card="push")),  # initiative 7, on the range: shoots first
+        ("owens", "black", Scripted(card="dice")),  # the black die: 1 before the shot
+        ("pinto", "yellow", Scripted(card="stride")),  # initiative 5
+    )
+    shooter, die_player, steady = race.players
+    put(shooter, RANGE)
+    put(die_player, 0)
+    put(steady, 1)
+    race.dice = dict.fromkeys(race.dice, 1)
+    race.rng = LoadedDice(0, 6 - 1, 0, 0, 0)  # the shot turns the black die to 5
+    play_round(race)
+    movers = [line.split(": ")[1].split(" ")[0] for line in race.log if " plays " in line]
+    assert movers == ["Wei", "Owens", "Pinto"]  # the black die's 5 now beats 5 by colour
+
+
+# --- moving -----------------------------------------------------------------------------------
+
+
+def test_a_move_may_stop_on_any_space_within_reach(game):
+    race, player = one(game)
+    put(player, 0)  # on the start line, space 1
+    distances = sorted(
+        {m.distance for m in moves(race, player, CARDS["push"]) if m.card_side == "top"}
+    )
+    assert distances == [0, 1, 2]  # 2 uphill steps: flat 2, then uphill 3
+
+
+def test_steps_serve_easier_terrain_but_not_harder(game):
+    race, player = one(game)
+    put(player, 1)  # space 2; ahead: uphill 3, downhill 4, flat 5
+    flat_only = card("flat", 1, act(flat=3), act(downhill=3))
+    assert max(m.distance for m in moves(race, player, flat_only)) == 0  # no step climbs 3
+    put(player, 2)  # space 3; ahead: downhill 4, flat 5, range 6
+    assert max(m.distance for m in moves(race, player, flat_only) if m.card_side == "top") == 3
+
+
+def test_passing_through_a_full_space_but_not_stopping_on_it(game):
+    race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
+    mover, blocker = race.players
+    put(mover, 1)
+    put(blocker, 2)  # alone on single-lane space 3
+    climb = card("climb", 1, act(uphill=3), act(uphill=1))
+    assert sorted(m.distance for m in moves(race, mover, climb) if m.card_side == "top") == [
+        0,
+        2,
+        3,
+    ]
+
+
+def test_a_double_lane_space_holds_two(game):
+    race = race_of(
+        game,
+        ("wei", "red", Scripted()),
+        ("owens", "black", Scripted()),
+        ("pinto", "yellow", Scripted()),
+    )
+    mover, left, right = race.players
+    put(mover, 0)
+    put(left, 1, lane=0)
+    put(right, 1, lane=1)
+    reachable = {m.distance for m in moves(race, mover, CARDS["stride"]) if m.card_side == "top"}
+    assert reachable == {0}  # space 2 is full, and 3 is uphill: the flat steps stop there
+
+
+def test_the_range_stops_a_move_on_the_lowest_free_mat(game):
+    race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
+    mover, shooter = race.players
+    put(shooter, RANGE, lane=0)
+    put(mover, RANGE - 2)  # space 4
+    far = card("far", 1, act(flat=6), act(flat=1))
+    assert max(m.distance for m in moves(race, mover, far)) == 2
+    where = landing(race, mover, 2)
+    assert (race.spaces[where.index], where.lane) == (6, 1)
+
+
+# --- the pulse: cost, drafting, wind, limits --------------------------------------------------
+
+
+def test_drafting_straight_behind_in_the_same_lane(game):
+    race = race_of(
+        game,
+        ("wei", "red", Scripted()),
+        ("owens", "black", Scripted()),
+        ("pinto", "yellow", Scripted()),
+    )
+    mover, ahead, beside = race.players
+    put(mover, 1)
+    put(ahead, 4, lane=1)  # space 5, right lane
+    move = Move(act(downhill=2, pulse=2), "top", 2)  # onto space 4, just behind
+    assert landing(race, mover, 2).lane == 1  # the lane that drafts
+    assert pulse_change(race, mover, move) == 1
+    put(beside, 3, lane=1)  # the right lane of space 4 is taken: diagonal behind, no draft
+    assert landing(race, mover, 2).lane == 0
+    assert pulse_change(race, mover, move) == 2
+
+
+def test_a_single_lane_space_lines_up_with_both_lanes(game):
+    race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
+    mover, ahead = race.players
+    put(mover, 0)
+    put(ahead, 2)  # single-lane space 3
+    assert landing(race, mover, 1).drafting  # from space 2, either lane
+
+
+def test_no_drafting_on_the_shooting_range(game):
+    race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
+    mover, ahead = race.players
+    put(ahead, RANGE, lane=0)
+    put(mover, RANGE - 1)
+    assert not landing(race, mover, 1).drafting  # both on the range: same space, no draft
+    assert not landing(race, mover, 0).drafting  # space 5 is behind the range, not a lane
+
+
+def test_headwind_unless_drafting_and_tailwind_unless_shielded(game):
+    race = race_of(
+        game,
+        ("wei", "red", Scripted()),
+        ("owens", "black", Scripted()),
+        ("pinto", "yellow", Scripted()),
+    )
+    mover, other, third = race.players
+    put(mover, 0)
+    put(other, 10)
+    put(third, 12)
+    onto_space_2 = Move(act(flat=1), "top", 1)  # facing east there
+    race.wind = "E"
+    assert pulse_change(race, mover, onto_space_2) == 1  # headwind
+    race.wind = "N"
+    assert pulse_change(race, mover, onto_space_2) == 0  # a crosswind does nothing to the pulse
+    race.wind = "W"
+    assert pulse_change(race, mover, onto_space_2) == -1  # tailwind
+    put(other, 0, lane=1)  # straight behind on the start line (the mover takes lane 0)...
+    put(mover, 0, lane=0)
+    put(third, 2)  # ... and single-lane space 3 ahead
+    assert landing(race, mover, 1).lane == 0
+    race.wind = "E"
+    assert pulse_change(race, mover, onto_space_2) == -1  # drafting cancels the headwind
+    put(third, 12)
+    put(other, 0, lane=0)
+    put(mover, 0, lane=1)
+    race.wind = "W"
+    assert landing(race, mover, 1).lane == 0  # the first free lane, behind no one
+    assert pulse_change(race, mover, onto_space_2) == 0  # shielded from the tailwind
+
+
+def test_the_pulse_never_drops_below_zero_and_over_ten_is_out(game):
+    race, player = one(game, card="glide", distance=1, side="bottom")
+    put(player, 0, pulse=1)
+    take_turn(race, player, CARDS["glide"])  # -2 on a pulse of 1
+    assert player.pulse == 0 and player.racing
+    race, player = one(game, card="push", distance=2)
+    put(player, 0, pulse=9)
+    take_turn(race, player, CARDS["push"])  # +2: 11
+    assert not player.racing and "is out (pulse 11)" in race.log[-1]
+
+
+# --- wind, discard or remove ------------------------------------------------------------------
+
+
+def test_the_wind_symbol_lets_the_wind_change(game):
+    race, player = one(game, distance=1, wind="S")
+    put(player, 0)
+    take_turn(race, player, CARDS["gust"])  # top: wind symbol
+    assert race.wind == "S"
+    race, player = one(game, distance=1, wind="S")
+    put(player, 0)
+    take_turn(race, player, CARDS["stride"])  # no symbol: the cloud stays where it is
+    assert race.wind is None
+
+
+def test_windstill_is_a_choice_too(game):
+    race, player = one(game, distance=1, wind=None)
+    race.wind = "E"
+    put(player, 0)
+    take_turn(race, player, CARDS["gust"])
+    assert race.wind is None
+
+
+def test_snowy_actions_are_discarded_and_icy_ones_removed(game):
+    race, player = one(game, distance=1)
+    put(player, 0)
+    take_turn(race, player, CARDS["gust"])  # snowy top
+    assert player.discard == [CARDS["gust"]]
+    race, player = one(game, distance=1, side="bottom")
+    put(player, 0)
+    player.hand.remove(CARDS["gust"])  # played from the hand
+    take_turn(race, player, CARDS["gust"])  # icy bottom
+    assert player.discard == [] and CARDS["gust"] not in player.hand
+
+
+# --- the hand and the discard pile ------------------------------------------------------------
+
+
+def test_an_empty_hand_takes_the_discard_pile_back_for_free(game):
+    race, player = one(game)
+    player.hand, player.discard = [], [CARDS["stride"], CARDS["glide"]]
+    put(player, 0)
+    play_round(race)
+    assert player.bullets == 4 and len(player.hand) + len(player.discard) == 2
+
+
+def test_no_hand_and_no_discard_pile_is_out(game):
+    race, player = one(game)
+    player.hand, player.discard = [], []
+    play_round(race)
+    assert not player.racing and race.log[-1].endswith("is out (no cards left)")
+
+
+def test_a_bullet_buys_the_discard_pile_back(game):
+    race, player = one(game, pick_up=True, card="stride", distance=0)
+    player.hand, player.discard = [CARDS["stride"]], [CARDS["glide"], CARDS["push"]]
+    play_round(race)
+    assert player.bullets == 3 and player.pickups == 1
+    assert {c.id for c in player.hand} == {"glide", "push"}  # stride was played
+
+
+def test_a_red_coach_pays_for_the_pick_up(game):
+    race, player = one(game, pick_up=True, card="stride", distance=0)
+    player.hand, player.discard = [CARDS["stride"]], [CARDS["glide"]]
+    player.boost = ("red", 1)
+    play_round(race)
+    assert player.bullets == 4 and player.pickups == 1
+
+
+# --- the shooting range -----------------------------------------------------------------------
+
+
+def test_pinto_shoots_three_hits_and_skis_six_uphill_steps(game):
+    race = race_of(game, ("pinto", "red", Scripted(distance=1)))
+    player = put(race.players[0], RANGE, pulse=5)  # medium pulse: hits on 3 or more
+    race.rng = LoadedDice(3, 0, 5, 1, 2)  # two dice hit
+    take_turn(race, player, CARDS["stride"])
+    assert player.shots == [3]  # windstill: +1
+    offered = max(m.distance for m in player.bot.offered)  # type: ignore[attr-defined]
+    assert offered == 6  # 3 hits x 2 uphill steps: spaces 7, 1, 2, 3, 4, 5
+    assert CARDS["stride"] not in player.discard  # Shoot removes the card
+    assert not race.on_range(player)
+
+
+def test_a_crosswind_costs_a_hit_and_bullets_buy_hits_up_to_five(game):
+    race = race_of(game, ("pinto", "red", Scripted(distance=0, bullets=4)))
+    player = put(race.players[0], RANGE, pulse=0)  # low pulse: hits on 1 or more
+    race.wind = "E"  # the range faces north: a crosswind
+    race.rng = LoadedDice(1, 1, 1, 0, 0)
+    take_turn(race, player, CARDS["stride"])
+    assert player.shots == [5] and player.bullets == 1  # 3 dice - 1 = 2 hits, 3 bullets: 5
+
+
+def test_a_red_coach_bullet_goes_first_at_the_range(game):
+    race = race_of(game, ("pinto", "red", Scripted(distance=0, bullets=1)))
+    player = put(race.players[0], RANGE, pulse=0)
+    player.boost = ("red", 1)
+    race.rng = LoadedDice(0, 0, 0, 0, 0)
+    take_turn(race, player, CARDS["stride"])
+    assert player.shots == [2] and player.bullets == 4  # windstill 1 + the coach's bullet
+
+
+def test_waiting_lowers_the_pulse_and_keeps_the_mat(game):
+    race = race_of(game, ("pinto", "blue", Scripted(shoots=False, distance=0, wax=1)))
+    player = put(race.players[0], RANGE, pulse=8)
+    take_turn(race, player, CARDS["stride"])
+    assert player.pulse == 5 and player.wax == 2  # -2, and one blue wax -1 more
+    assert player.discard == [CARDS["stride"]] and race.on_range(player)
+
+
+def test_a_shot_with_no_hits_still_leaves_the_mat(game):
+    race = race_of(game, ("owens", "yellow", Scripted(distance=0)))
+    player = put(race.players[0], RANGE, pulse=8)  # high pulse: hits on 4 or more
+    race.wind = "E"
+    race.rng = LoadedDice(0, 1, 2, 3, 3)
+    take_turn(race, player, CARDS["stride"])
+    assert player.shots == [0] and player.position == RANGE and not race.on_range(player)
+
+
+# --- wax and coach zones ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("colour", "action", "start", "without", "with_wax"),
+    [
+        ("black", act(uphill=1), 1, 1, 2),  # uphill wax: space 3 and on
+        ("yellow", act(flat=1), 2, 1, 2),  # flat wax onto the downhill and flat
+        ("green", act(downhill=1), 2, 1, 1),  # downhill wax: 5 is flat, still 1
+    ],
+)
+def test_step_wax_adds_a_step_of_its_terrain(game, colour, action, start, without, with_wax):
+    race, player = one(game, colour=colour)
+    put(player, start)
+    options = moves(race, player, card("c", 1, action, action))
+    assert max(m.distance for m in options if m.wax == 0) == without
+    assert max(m.distance for m in options if m.wax <= 1) == with_wax
+
+
+def test_blue_wax_lowers_the_action_cost(game):
+    race, player = one(game, colour="blue")
+    put(player, 0)
+    assert pulse_change(race, player, Move(act(flat=1, pulse=2), "top", 1, wax=2)) == 0
+
+
+def test_white_wax_gives_the_wind_symbol(game):
+    race, player = one(game, colour="white", distance=1, wax=1, wind="W")
+    put(player, 0)
+    take_turn(race, player, CARDS["stride"])
+    assert race.wind == "W" and player.wax == 1
+
+
+def test_red_skis_carry_no_wax(game):
+    race, player = one(game, colour="red")
+    put(player, 0)
+    assert {m.wax for m in moves(race, player, CARDS["stride"])} == {0}
+
+
+def test_blue_and_white_coaches_work_on_the_same_turn(game):
+    coached = dict(SPACES)
+    coached[2] = replace(SPACES[2], coach_colour="blue", coach_count=2)
+    coached[4] = replace(SPACES[4], coach_colour="white", coach_count=1)
+    game = replace(game, courses={"loop": replace(game.courses["loop"], spaces=coached)})
+    race, player = one(game, distance=1, wind="W")
+    put(player, 0)
+    take_turn(race, player, CARDS["stride"])  # cost 1, the blue coach's 2 wax: -1
+    assert player.pulse == 0 and player.boost is None
+    put(player, 2, pulse=3)
+    take_turn(race, player, CARDS["stride"])  # onto the white coach: may change the wind
+    assert race.wind == "W"
+
+
+def test_step_coaches_boost_the_next_turn(game):
+    coached = dict(SPACES)
+    coached[2] = replace(SPACES[2], coach_colour="black", coach_count=2)
+    game = replace(game, courses={"loop": replace(game.courses["loop"], spaces=coached)})
+    race, player = one(game, distance=1)
+    put(player, 0)
+    take_turn(race, player, CARDS["stride"])
     assert player.boost == ("black", 2)
-    # Two extra uphill steps: space 2 (uphill) and 3 (downhill) come within reach.
-    assert _distance(race, player, action(), 0) == 2
+    # Next turn: two extra uphill steps climb space 3 and go on down 4.
+    assert max(m.distance for m in moves(race, player, card("rest", 1, act(), act()))) == 2
+    take_turn(race, player, card("rest", 1, act(), act()))
+    assert player.boost is None  # used up on that turn
 
 
-def test_greedy_bots_turn_the_wind_to_their_backs_and_every_turn_is_logged(game):
-    windy = Card(
-        "gust",
-        "gust",
-        "common",
-        None,
-        1,
-        6,
-        None,
-        False,
-        Action(0, 2, 0, 0, True, False),
-        Action(0, 1, 0, 0, True, False),
+# --- the start line, the finish line, the ranking ---------------------------------------------
+
+
+def test_crossing_the_start_line_takes_a_motivation_card(game):
+    race, player = one(game, distance=2, motivation=1)
+    put(player, RANGE + 1)  # space 7, two spaces before space 2
+    shown = list(race.face_up)
+    take_turn(race, player, card("long", 1, act(flat=2), act(flat=1)))
+    assert player.motivation == 1 and shown[1] in player.hand
+    assert len(race.face_up) == 2 and race.face_up[0] is shown[0]  # the slot refilled
+
+
+def test_at_most_three_motivation_cards(game):
+    race, player = one(game, distance=2)
+    player.motivation = 3
+    put(player, RANGE + 1)
+    held = len(player.hand)
+    take_turn(race, player, card("long", 1, act(flat=2), act(flat=1)))
+    assert len(player.hand) == held and player.motivation == 3
+
+
+def test_the_first_across_the_finish_wins_and_the_round_ends(game):
+    race = race_of(
+        game,
+        ("wei", "red", Scripted(card="push", distance=2)),
+        ("owens", "black", Scripted(card="stride", distance=1)),
     )
-    from dataclasses import replace as changed
+    winner, other = race.players
+    put(winner, len(TRACK) - 3, pulse=3)
+    put(other, 2)
+    play_round(race)
+    assert race.winner is winner and other.position == 2  # the round ended before Owens
 
-    cards = {"gust": windy}
-    race = new_race(
-        changed(game, cards=cards), "loop", ["wei"], ["red"], [greedy], random.Random(5)
+
+def test_crossing_the_finish_over_the_pulse_limit_is_out(game):
+    race, player = one(game, distance=2)
+    put(player, len(TRACK) - 3, pulse=9)
+    take_turn(race, player, CARDS["push"])
+    assert race.winner is None and not player.racing
+
+
+def test_the_rest_are_ranked_by_distance_then_colour_and_the_eliminated_last(game):
+    game = replace(
+        game,
+        biathletes={
+            **game.biathletes,
+            "x": Biathlete("x", "X", "SWE", "111", {}),
+            "y": Biathlete("y", "Y", "SWE", "111", {}),
+        },
     )
-    player = race.players[0]
-    from authoring.games.biathlon.race import _turn
+    race = race_of(
+        game,
+        *(
+            (name, colour, Scripted())
+            for name, colour in zip(
+                ["wei", "owens", "pinto", "x", "y"],
+                ["white", "blue", "red", "black", "green"],
+                strict=True,
+            )
+        ),
+    )
+    wei, owens, pinto, x, y = race.players
+    put(wei, 9)
+    put(owens, 12)
+    put(pinto, 9)
+    race.rounds = 3
+    eliminate(race, x, "pulse 11")
+    race.rounds = 5
+    eliminate(race, y, "pulse 12")
+    assert [p.biathlete.id for p in standings(race)] == ["owens", "pinto", "wei", "y", "x"]
 
-    _turn(race, player, windy)
-    landing = race.at(player.position)
-    assert race.wind == {"N": "S", "S": "N", "E": "W", "W": "E"}[SPACES[landing].heading]
-    assert race.log[-1] == f"round 0: Wei plays gust (top), -1 -> {player.position}"
+
+# --- bots and whole races ---------------------------------------------------------------------
+
+
+def test_greedy_goes_as_far_as_it_can_below_the_limit(game):
+    race, player = one(game)
+    put(player, 0, pulse=9)
+    options = [Move(act(uphill=3, pulse=3), "top", 3), Move(act(flat=1), "bottom", 1)]
+    assert BOTS["greedy"].choose_move(race, player, options).distance == 1
+    player.pulse = 0
+    assert BOTS["greedy"].choose_move(race, player, options).distance == 3
+
+
+def test_pulse_careful_stays_in_the_medium_band_and_waits_to_aim_better(game):
+    race, player = one(game)
+    put(player, 0, pulse=4)
+    options = [Move(act(uphill=3, pulse=3), "top", 2), Move(act(flat=2, pulse=1), "top", 1)]
+    assert BOTS["pulse-careful"].choose_move(race, player, options).distance == 1
+    put(player, RANGE, pulse=4)  # Wei's bib 123: a wait to pulse 2 aims at 1, not 2
+    assert not BOTS["pulse-careful"].shoots(race, player)
+    player.pulse = 6
+    assert BOTS["pulse-careful"].shoots(race, player)  # 4 is still medium: shoot now
+
+
+def test_the_random_bot_only_makes_legal_moves(game):
+    race, player = one(game)
+    put(player, 3)
+    options = moves(race, player, CARDS["push"])
+    assert all(BOTS["random"].choose_move(race, player, options) in options for _ in range(20))
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_whole_races_end_and_replay_move_by_move(game, bot):
+    def run() -> list[str]:
+        race = new_race(
+            game, "loop", ["wei", "owens"], ["red", "black"], [BOTS[bot]] * 2, random.Random(7)
+        )
+        return play(race).log
+
+    assert run() == run() and any(" wins" in line or " is out" in line for line in run())

@@ -30,6 +30,7 @@ class Biathlete:
     country: str
     bib: str
     skills: dict[str, int]
+    row: int = 0  # its row on sheet Biathletes, for findings; 0 for one made up in code
 
     def accuracy(self, pulse: int) -> int:
         """The lowest die face that hits at this pulse: low 0-2, medium 3-6, high 7-10."""
@@ -175,9 +176,10 @@ def build_model(tables: Tables) -> Biathlon:
         },
         biathletes={
             r["id"]: Biathlete(
-                r["id"], r["name"], r["country"], r["bib"], {s: r[s] for s in skills}
+                r["id"], r["name"], r["country"], r["bib"], {s: r[s] for s in skills}, record.row
             )
-            for r in rows("Biathletes")
+            for record in tables["Biathletes"].records
+            for r in [record.values]
         },
         cards={
             r["id"]: Card(

@@ -1,26 +1,35 @@
-"""A BIATHLON BLAST race by the rules, round by round, with bots in every seat.
+"""A BIATHLON BLAST race by the rules, round by round, with a bot in every seat.
 
 A course with its route chosen is a single trail, so the race is laid out as one track:
 lap 1 from the start line to the range and back to the start line, lap 2 the same, lap 3
 from the start line to the finish. A position is an index on that track; two indices can be
-the same space (laps overlap), so occupancy is counted by space.
+the same space (laps overlap), so occupancy is counted by space, and a biathlete's lane is
+kept beside the position.
+
+Choices are the bots' (`Bot` and its kinds); the rules are the engine's: a bot is offered
+every legal move, and the engine carries out the one it picks.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from authoring.games.biathlon.model import Action, Biathlete, Biathlon, Card, Course
-from authoring.games.biathlon.rules import OPPOSITE, Steps, hits, reach, wind_effect
+from authoring.games.biathlon.model import Action, Biathlete, Biathlon, Card, Course, Space
+from authoring.games.biathlon.rules import HITS_MAX, OPPOSITE, Steps, hits, reach, wind_effect
 
 DICE = ("red", "black", "yellow", "green", "blue")
 PULSE_LIMIT = 10
 MOTIVATION_LIMIT = 3
 ROUND_LIMIT = 200
-WINDS: tuple[str | None, ...] = ("N", "E", "S", "W", None)
+WINDS: tuple[str | None, ...] = ("N", "E", "S", "W", None)  # None: windstill
 GRID = -1  # behind the start line
+STEP_WAX = {"uphill_step": "uphill", "flat_step": "flat", "downhill_step": "downhill"}
+BLUE_WAX = "pulse_minus_one"
+WHITE_WAX = "wind_symbol"
+NEXT_TURN_COACHES = ("red", "black", "yellow", "green")
+"""Coach zones whose boost falls due on the next turn; blue and white apply at once."""
 
 
 def track(course: Course) -> list[int]:
@@ -52,6 +61,7 @@ class Player:
     seat: int
     colour: str
     biathlete: Biathlete
+    bot: Bot
     hand: list[Card]
     bullets: int
     wax: int
@@ -65,24 +75,24 @@ class Player:
     eliminated_round: int | None = None
     boost: tuple[str, int] | None = None  # a coach zone's boost due this turn
     shots: list[int] = field(default_factory=list)
+    pickups: int = 0  # discard piles picked up for a bullet
 
     @property
     def racing(self) -> bool:
         return self.eliminated_round is None
 
+    def coached(self, colour: str) -> int:
+        return self.boost[1] if self.boost and self.boost[0] == colour else 0
+
 
 @dataclass(frozen=True)
 class Move:
-    """What a bot decides for its turn."""
+    """One legal way to carry out a turn: an action, how far to go and how much wax to use."""
 
     action: Action
-    card_side: str
+    card_side: str  # top, bottom, wait or shoot
     distance: int
     wax: int = 0
-    wind: str | bool | None = False  # False: leave the wind as it is
-
-
-Policy = Callable[["Race", Player, list["Move"]], "Move"]
 
 
 @dataclass
@@ -91,8 +101,8 @@ class Race:
     course: Course
     players: list[Player]
     rng: random.Random
-    policies: dict[int, Policy]
     spaces: list[int] = field(default_factory=list)
+    terrains: tuple[str, ...] = ()
     dice: dict[str, int] = field(default_factory=dict)
     wind: str | None = None
     motivation: list[Card] = field(default_factory=list)
@@ -100,6 +110,11 @@ class Race:
     log: list[str] = field(default_factory=list)
     rounds: int = 0
     winner: Player | None = None
+    reaches: dict[tuple[int, Steps], int] = field(default_factory=dict)
+    card_reaches: dict[tuple[int, tuple[str, int] | None, str], int] = field(default_factory=dict)
+
+    def space(self, index: int) -> Space:
+        return self.course.spaces[self.spaces[index]]
 
     def at(self, index: int) -> int | None:
         return self.spaces[index] if 0 <= index < len(self.spaces) else None
@@ -111,11 +126,277 @@ class Race:
             if p.racing and p is not besides and p.position >= 0 and self.at(p.position) == space
         ]
 
-    def room(self, index: int, mover: Player) -> bool:
-        space = self.at(index)
-        if space is None:
-            return True
-        return len(self.occupants(space, besides=mover)) < self.course.spaces[space].lanes
+    def free_lanes(self, index: int, mover: Player) -> list[int]:
+        if index == len(self.spaces) - 1:
+            return [0]  # crossing the finish line ends the race: there is always room
+        taken = {p.lane for p in self.occupants(self.at(index), besides=mover)}
+        return [lane for lane in range(self.space(index).lanes) if lane not in taken]
+
+    def stops(self, mover: Player, distances: range) -> list[int]:
+        """The distances in `distances` at which the mover would find room to stop."""
+        crowd = Counter(
+            self.spaces[p.position]
+            for p in self.players
+            if p.racing and p.position >= 0 and p is not mover
+        )
+        last = len(self.spaces) - 1
+        return [
+            d
+            for d in distances
+            if d == 0
+            or mover.position + d == last
+            or crowd[self.spaces[mover.position + d]] < self.space(mover.position + d).lanes
+        ]
+
+    def on_range(self, player: Player) -> bool:
+        """On a shooting mat and not yet shot there: the turn is a range action."""
+        return (
+            player.position >= 0
+            and self.space(player.position).marker == "range"
+            and len(player.shots)
+            < self.spaces[: player.position + 1].count(self.spaces[player.position])
+        )
+
+    def shootings_left(self, player: Player) -> int:
+        shooting = next(s for s, v in self.course.spaces.items() if v.marker == "range")
+        return self.spaces.count(shooting) - len(player.shots)
+
+
+# --- where a move ends: lane, drafting, wind and pulse -------------------------------------
+
+
+def _lined_up(race: Race, index: int, lane: int, other: Player) -> bool:
+    """`other`, one space ahead of or behind `index`, is straight in line with `lane`."""
+    return 1 in (race.space(index).lanes, race.space(other.position).lanes) or other.lane == lane
+
+
+def _neighbours(race: Race, index: int, lane: int, mover: Player, step: int) -> bool:
+    """Someone straight ahead (step +1) or behind (-1) of `lane` at `index`, on the trail."""
+    other = index + step
+    if not 0 <= other < len(race.spaces) or "range" in (
+        race.space(index).marker,
+        race.space(other).marker,
+    ):
+        return False  # a shooting mat is beside the trail, not in a lane
+    return any(
+        _lined_up(race, index, lane, p) for p in race.occupants(race.at(other), besides=mover)
+    )
+
+
+def landing_lane(race: Race, player: Player, index: int) -> int:
+    """The lane taken on stopping: the lowest free shooting mat on the range, else a lane
+    that drafts when there is one, else the first free lane."""
+    free = race.free_lanes(index, player)
+    if race.space(index).marker != "range":
+        for lane in free:
+            if _neighbours(race, index, lane, player, +1):
+                return lane
+    return free[0]
+
+
+@dataclass(frozen=True)
+class Landing:
+    index: int
+    lane: int
+    drafting: bool
+    wind: int  # +1 headwind, -1 tailwind, 0 neither
+    blue_coach: int  # a blue coach zone's wax, used on this very action
+    white_coach: bool
+
+
+def landing(race: Race, player: Player, distance: int) -> Landing:
+    """Where a move of `distance` spaces ends and what the spot does to the pulse."""
+    index = min(player.position + distance, len(race.spaces) - 1)
+    if index < 0:
+        return Landing(index, 0, False, 0, 0, False)  # still on the grid: no wind, no coach
+    lane = landing_lane(race, player, index)
+    drafting = _neighbours(race, index, lane, player, +1)
+    shielded = _neighbours(race, index, lane, player, -1)
+    space = race.space(index)
+    colour = space.coach_colour if space.coach_count else None
+    return Landing(
+        index,
+        lane,
+        drafting,
+        wind_effect(space.heading, race.wind, drafting=drafting, shielded_behind=shielded),
+        space.coach_count if colour == "blue" else 0,
+        colour == "white",
+    )
+
+
+def pulse_change(race: Race, player: Player, move: Move) -> int:
+    """The pulse change a move would make: its cost, less blue wax and blue coaching,
+    drafting -1, headwind +1, tailwind -1."""
+    return _pulse_change(player, move, landing(race, player, move.distance))
+
+
+def _pulse_change(player: Player, move: Move, where: Landing) -> int:
+    blue = move.wax if player.wax_effect == BLUE_WAX else 0
+    return move.action.pulse - blue - where.blue_coach - where.drafting + where.wind
+
+
+def steps_for(player: Player, action: Action, wax: int) -> Steps:
+    extra = {"uphill": 0, "flat": 0, "downhill": 0}
+    if player.wax_effect in STEP_WAX:
+        extra[STEP_WAX[player.wax_effect]] += wax
+    if player.boost and player.boost[0] in ("black", "yellow", "green"):
+        extra[{"black": "uphill", "yellow": "flat", "green": "downhill"}[player.boost[0]]] += (
+            player.boost[1]
+        )
+    return Steps.of(
+        action,
+        extra_uphill=extra["uphill"],
+        extra_flat=extra["flat"],
+        extra_downhill=extra["downhill"],
+    )
+
+
+_REACHES: defaultdict[tuple[str, ...], dict[tuple[int, Steps], int]] = defaultdict(dict)
+"""Reaches already worked out, per trail: bots ask the same questions race after race."""
+
+
+def furthest(race: Race, player: Player, action: Action, wax: int = 0) -> int:
+    """The most spaces the action can cover from here (the range stops it)."""
+    key = (player.position + 1, steps_for(player, action, wax))
+    if key not in race.reaches:
+        race.reaches[key] = reach(key[1], race.terrains, start=key[0])
+    return race.reaches[key]
+
+
+def moves(race: Race, player: Player, card: Card) -> list[Move]:
+    """Every legal way to play a card: either action, any wax the player holds, stopping on
+    any space within reach that has room. Step wax is offered only where it adds reach."""
+    options = []
+    for side, action in (("top", card.top), ("bottom", card.bottom)):
+        longest = -1
+        for wax in range(player.wax + 1):
+            reachable = furthest(race, player, action, wax)
+            if player.wax_effect in STEP_WAX:
+                if reachable == longest:
+                    break
+                nearest = longest + 1
+            else:
+                nearest = 0
+            options += [
+                Move(action, side, distance, wax)
+                for distance in race.stops(player, range(nearest, reachable + 1))
+            ]
+            longest = reachable
+            if player.wax_effect == WHITE_WAX and wax == 1:
+                break  # one white wax already gives the wind symbol
+    return options
+
+
+# --- bots ------------------------------------------------------------------------------------
+
+
+class Bot:
+    """A seat's decisions. The base bot is greedy: it goes as far as it can each turn
+    without passing the pulse limit, plays its best card and shoots at once."""
+
+    name = "greedy"
+
+    def choose_card(self, race: Race, player: Player) -> Card:
+        if race.on_range(player):  # only the initiative counts; Shoot may remove the card
+            return min(player.hand, key=lambda c: (_card_steps(c), c.id))
+        return max(player.hand, key=lambda c: (self.card_value(race, player, c), c.id))
+
+    def card_value(self, race: Race, player: Player, card: Card) -> int:
+        """How far the card's longer action goes from here, room to stop aside."""
+        key = (player.position, player.boost, card.id)
+        if key not in race.card_reaches:
+            race.card_reaches[key] = max(furthest(race, player, a) for a in (card.top, card.bottom))
+        return race.card_reaches[key]
+
+    def pick_up(self, race: Race, player: Player) -> bool:
+        """Spend a bullet (or a red coach's) to take the discard pile back into the hand."""
+        best_hand = max(self.card_value(race, player, c) for c in player.hand)
+        best_pile = max(self.card_value(race, player, c) for c in player.discard)
+        return best_pile >= best_hand + 2 and (player.bullets > 1 or player.coached("red") > 0)
+
+    def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+        ordered = sorted(options, key=lambda m: (-m.distance, m.wax, m.action.pulse))
+        for move in ordered:
+            if player.pulse + pulse_change(race, player, move) <= PULSE_LIMIT:
+                return move
+        return ordered[0]
+
+    def motivation(self, race: Race, player: Player) -> int | None:
+        """Which face-up motivation card to take (its index), or None to draw the top one."""
+        return max(range(len(race.face_up)), key=lambda i: _card_steps(race.face_up[i]))
+
+    def wind(self, race: Race, player: Player) -> str | None:
+        """Where the wind should come from: at the back of the space now stood on, or
+        windstill while waiting to shoot (+1 hit)."""
+        if race.on_range(player):
+            return None
+        return OPPOSITE[race.space(player.position).heading]
+
+    def shoots(self, race: Race, player: Player) -> bool:
+        return True
+
+    def bullets(self, race: Race, player: Player, hits: int, available: int) -> int:
+        """Bullets to spend for hits: up to 3 hits at the first shooting, all at the last."""
+        wanted = available if race.shootings_left(player) == 1 else max(0, 3 - hits)
+        return min(wanted, available)
+
+
+class PulseCareful(Bot):
+    """Keeps the pulse in the medium band (6 or less) where a move allows it, and waits at
+    the range while waiting would improve its accuracy."""
+
+    name = "pulse-careful"
+    ceiling = 6
+
+    def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+        ordered = sorted(options, key=lambda m: (-m.distance, m.wax, m.action.pulse))
+        changes = {move: pulse_change(race, player, move) for move in ordered}
+        for move in ordered:
+            if player.pulse + changes[move] <= self.ceiling:
+                return move
+        return min(ordered, key=lambda m: (changes[m], -m.distance))
+
+    def shoots(self, race: Race, player: Player) -> bool:
+        calmer = max(0, player.pulse + race.game.range_actions["wait"].pulse)
+        return player.biathlete.accuracy(calmer) >= player.biathlete.accuracy(player.pulse)
+
+
+class RandomLegal(Bot):
+    """Any legal choice, uniformly: the floor every other bot should beat."""
+
+    name = "random"
+
+    def choose_card(self, race: Race, player: Player) -> Card:
+        return race.rng.choice(player.hand)
+
+    def pick_up(self, race: Race, player: Player) -> bool:
+        return race.rng.random() < 0.1
+
+    def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+        return race.rng.choice(options)
+
+    def motivation(self, race: Race, player: Player) -> int | None:
+        pick: int | None = race.rng.choice([*range(len(race.face_up)), None])
+        return pick
+
+    def wind(self, race: Race, player: Player) -> str | None:
+        return race.rng.choice(WINDS)
+
+    def shoots(self, race: Race, player: Player) -> bool:
+        return race.rng.random() < 0.5
+
+    def bullets(self, race: Race, player: Player, hits: int, available: int) -> int:
+        return race.rng.randint(0, available)
+
+
+BOTS: dict[str, Bot] = {bot.name: bot for bot in (Bot(), PulseCareful(), RandomLegal())}
+
+
+def _card_steps(card: Card) -> int:
+    return max(a.uphill + a.flat + a.downhill for a in (card.top, card.bottom))
+
+
+# --- the race --------------------------------------------------------------------------------
 
 
 def new_race(
@@ -123,12 +404,12 @@ def new_race(
     course: str,
     biathletes: list[str],
     colours: list[str],
-    policies: list[Policy],
+    bots: list[Bot],
     rng: random.Random,
 ) -> Race:
     chosen = game.courses[course]
     players = []
-    for seat, (name, colour) in enumerate(zip(biathletes, colours, strict=True)):
+    for seat, (name, colour, bot) in enumerate(zip(biathletes, colours, bots, strict=True)):
         gear = game.colours[colour]
         deck = game.deck_of(name)
         rng.shuffle(deck)
@@ -137,6 +418,7 @@ def new_race(
                 seat,
                 colour,
                 game.biathletes[name],
+                bot,
                 deck,
                 gear.bullets,
                 gear.wax,
@@ -144,12 +426,14 @@ def new_race(
                 gear.order,
             )
         )
-    race = Race(game, chosen, players, rng, dict(enumerate(policies)), spaces=track(chosen))
+    spaces = track(chosen)
+    terrains = tuple(chosen.spaces[s].terrain for s in spaces)
+    race = Race(game, chosen, players, rng, spaces, terrains, reaches=_REACHES[terrains])
     race.dice = {colour: rng.randint(0, 5) for colour in DICE}
     race.motivation = game.motivation_deck()
     rng.shuffle(race.motivation)
     race.face_up = [race.motivation.pop() for _ in range(min(2, len(race.motivation)))]
-    for player in players:  # the first discard sets the start grid
+    for player in players:  # a random first discard sets the start grid
         player.discard.append(player.hand.pop())
     return race
 
@@ -158,227 +442,162 @@ def play(race: Race) -> Race:
     """Rounds until a biathlete crosses the finish line, everyone is out, or the limit."""
     while race.winner is None and race.rounds < ROUND_LIMIT and any(p.racing for p in race.players):
         race.rounds += 1
-        _round(race)
+        play_round(race)
     return race
 
 
-def _initiative(race: Race, player: Player, card: Card) -> tuple[int, int]:
+def initiative(race: Race, player: Player, card: Card) -> tuple[int, int]:
+    """Sort key: the highest initiative first, ties by ski colour order."""
     return (-card.initiative_value(race.dice), player.order)
 
 
-def _round(race: Race) -> None:
+def play_round(race: Race) -> None:
     chosen: dict[int, Card] = {}
     for player in [p for p in race.players if p.racing]:
-        if not player.hand:
-            player.hand, player.discard = player.discard, []
-            if not player.hand:
-                _eliminate(race, player, "no cards left")
-                continue
-        card = _choose_card(race, player)
-        player.hand.remove(card)
-        chosen[player.seat] = card
+        _refill_hand(race, player)
+        if player.racing:
+            card = player.bot.choose_card(race, player)
+            player.hand.remove(card)
+            chosen[player.seat] = card
     waiting = [p for p in race.players if p.seat in chosen]
     while waiting and race.winner is None:
-        waiting.sort(key=lambda p: _initiative(race, p, chosen[p.seat]))
+        # Re-sorted before every turn: a shot rerolls the dice that die initiatives show.
+        waiting.sort(key=lambda p: initiative(race, p, chosen[p.seat]))
         player = waiting.pop(0)
         if player.racing:
-            _turn(race, player, chosen[player.seat])
+            take_turn(race, player, chosen[player.seat])
 
 
-def _choose_card(race: Race, player: Player) -> Card:
-    """Bots keep it simple: the card whose better action goes furthest (any at the range)."""
-    if _on_range(race, player):
-        return min(player.hand, key=lambda c: (c.top.uphill + c.bottom.uphill, c.id))
-    return max(
-        player.hand,
-        key=lambda c: (max(_distance(race, player, a, 0) for a in (c.top, c.bottom)), c.id),
-    )
-
-
-def _on_range(race: Race, player: Player) -> bool:
-    space = race.at(player.position)
-    return (
-        space is not None
-        and race.course.spaces[space].marker == "range"
-        and not (player.shots and len(player.shots) == _range_visits(race, player.position))
-    )
-
-
-def _range_visits(race: Race, index: int) -> int:
-    shooting = next(s for s, v in race.course.spaces.items() if v.marker == "range")
-    return sum(1 for i in range(index + 1) if race.spaces[i] == shooting)
-
-
-def _ahead(race: Race, player: Player) -> list[str]:
-    return [race.course.spaces[s].terrain for s in race.spaces[player.position + 1 :]]
-
-
-_STEP_BOOSTS = {
-    "uphill_step": "extra_uphill",
-    "flat_step": "extra_flat",
-    "downhill_step": "extra_downhill",
-}
-NEXT_TURN_COACHES = ("red", "black", "yellow", "green")
-
-
-def _distance(race: Race, player: Player, action: Action, wax: int) -> int:
-    extra = _STEP_BOOSTS.get(player.wax_effect)
-    boost = {extra: wax} if extra else {}
-    if player.boost is not None:  # a coach zone's wax, due on this turn
-        coached = _STEP_BOOSTS.get(race.game.colours[player.boost[0]].wax_effect)
-        if coached:
-            boost[coached] = boost.get(coached, 0) + player.boost[1]
-    furthest = reach(Steps.of(action, **boost), _ahead(race, player))
-    while furthest > 0 and not race.room(player.position + furthest, player):
-        furthest -= 1
-    return furthest
-
-
-def _turn(race: Race, player: Player, card: Card) -> None:
-    if _on_range(race, player):
-        _shooting_turn(race, player, card)
+def _refill_hand(race: Race, player: Player) -> None:
+    """An empty hand takes the discard pile back for free; a hand with cards may, for a
+    bullet (a red coach's first); with neither hand nor pile the biathlete is out."""
+    if not player.hand:
+        player.hand, player.discard = player.discard, []
+        if not player.hand:
+            eliminate(race, player, "no cards left")
         return
-    options = [
-        Move(action, side, distance, wax)
-        for side, action in (("top", card.top), ("bottom", card.bottom))
-        for wax in range(0, min(player.wax, 2) + 1)
-        for distance in {_distance(race, player, action, wax)}
-    ]
-    move = race.policies[player.seat](race, player, options)
-    player.wax -= move.wax
-    before = player.position
-    _advance(race, player, move.distance)
-    landing = race.at(player.position)
-    if landing is not None:
-        heading = race.course.spaces[landing].heading
-        # Bots set the wind at their back when they may change it; the random bot anywhere.
-        wind = (
-            race.rng.choice(WINDS)
-            if race.policies[player.seat] is random_legal
-            else (OPPOSITE[heading])
-        )
-        move = Move(move.action, move.card_side, move.distance, move.wax, wind)
+    payable = player.bullets > 0 or player.coached("red") > 0
+    if player.discard and payable and player.bot.pick_up(race, player):
+        if player.coached("red"):
+            player.boost = None
+        else:
+            player.bullets -= 1
+        player.hand += player.discard
+        player.discard = []
+        player.pickups += 1
+        race.log.append(f"round {race.rounds}: {player.biathlete.name} picks up the discard pile")
+
+
+def take_turn(race: Race, player: Player, card: Card) -> None:
+    if race.on_range(player):
+        if player.bot.shoots(race, player):
+            _shoot(race, player, card)
+        else:
+            _wait(race, player, card)
+        return
+    move = player.bot.choose_move(race, player, moves(race, player, card))
+    _carry_out(race, player, card, move, card.name)
+
+
+def _wait(race: Race, player: Player, card: Card) -> None:
+    wait = race.game.range_actions["wait"]
+    action = Action(0, 0, 0, wait.pulse, False, wait.removes)
+    options = [Move(action, "wait", 0, wax) for wax in range(_useful_wax_at_range(player) + 1)]
+    move = player.bot.choose_move(race, player, options)
+    _carry_out(race, player, card, move, f"{card.name} for initiative")
+
+
+def _useful_wax_at_range(player: Player) -> int:
+    """Only blue and white wax work on a range action: the biathlete does not ski."""
+    if player.wax_effect == BLUE_WAX:
+        return player.wax
+    return min(player.wax, 1) if player.wax_effect == WHITE_WAX else 0
+
+
+def _shoot(race: Race, player: Player, card: Card) -> None:
+    shoot = race.game.range_actions["shoot"]
+    race.dice = {colour: race.rng.randint(0, 5) for colour in DICE}
+    heading = race.space(player.position).heading
+    count = hits(player.biathlete, player.pulse, list(race.dice.values()), heading, race.wind)
+    coach = player.coached("red")
+    available = min(player.bullets + coach, HITS_MAX - count)  # bullets lift hits to 5
+    spent = max(0, min(player.bot.bullets(race, player, count, available), available))
+    player.bullets -= max(0, spent - coach)  # the coach's bullet goes first
+    count += spent
+    player.shots.append(count)
     race.log.append(
-        f"round {race.rounds}: {player.biathlete.name} plays {card.name} ({move.card_side}), "
-        f"{before} -> {player.position}"
+        f"round {race.rounds}: {player.biathlete.name} shoots at pulse {player.pulse}, dice "
+        f"{' '.join(str(race.dice[c]) for c in DICE)}: {count} hits ({spent} bullets)"
     )
-    _finish_action(
-        race,
-        player,
-        move.action,
-        card,
-        move,
-        blue_wax=move.wax if player.wax_effect == "pulse_minus_one" else 0,
-    )
-
-
-def _advance(race: Race, player: Player, distance: int) -> None:
-    before = player.position
-    player.position = min(before + distance, len(race.spaces) - 1)
-    player.lane = len(race.occupants(race.at(player.position), besides=player))
-    starts = [
-        i
-        for i in range(before + 1, player.position + 1)
-        if race.course.spaces[race.spaces[i]].marker == "start"
+    action = Action(shoot.uphill_per_hit * count, 0, 0, shoot.pulse, False, shoot.removes)
+    options = [
+        Move(action, "shoot", distance, wax)
+        for wax in range(_useful_wax_at_range(player) + 1)
+        for distance in race.stops(player, range(furthest(race, player, action) + 1))
     ]
-    for _ in starts:
-        if player.motivation < MOTIVATION_LIMIT and (race.face_up or race.motivation):
-            card = race.face_up.pop(0) if race.face_up else race.motivation.pop()
-            if race.motivation:
-                race.face_up.append(race.motivation.pop())
-            player.hand.append(card)
-            player.motivation += 1
+    move = player.bot.choose_move(race, player, options)
+    _carry_out(race, player, card, move, f"{card.name} for initiative")
 
 
-def _finish_action(
-    race: Race, player: Player, action: Action, card: Card, move: Move, *, blue_wax: int
-) -> None:
-    space = race.course.spaces[race.spaces[player.position]] if player.position >= 0 else None
-    behind = race.occupants(race.at(player.position + 1))
-    drafting = bool(behind)
-    shielded = bool(race.occupants(race.at(player.position - 1)))
-    heading = space.heading if space else "N"
-    coach = (
-        (space.coach_colour, space.coach_count)
-        if space and space.coach_colour and space.coach_count
+def _carry_out(race: Race, player: Player, card: Card, move: Move, played: str) -> None:
+    """Move, adjust the pulse, change the wind, then discard or remove the card."""
+    before, pulse_before = player.position, player.pulse
+    where = landing(race, player, move.distance)
+    player.wax -= move.wax
+    player.position, player.lane = where.index, where.lane
+    _cross_start_lines(race, player, before)
+    player.pulse = max(0, player.pulse + _pulse_change(player, move, where))
+    coach = race.space(player.position) if player.position >= 0 else None
+    player.boost = (
+        (coach.coach_colour, coach.coach_count)
+        if coach and coach.coach_colour in NEXT_TURN_COACHES and coach.coach_count
         else None
     )
-    player.boost = coach if coach and coach[0] in NEXT_TURN_COACHES else None
-    if coach and coach[0] == "blue":
-        blue_wax += coach[1]
-    change = (
-        action.wind
-        or (coach is not None and coach[0] == "white")
-        or (player.wax_effect == "wind_symbol" and move.wax > 0)
+    note = ""
+    if move.action.wind or where.white_coach or (player.wax_effect == WHITE_WAX and move.wax):
+        wanted = player.bot.wind(race, player)
+        if wanted != race.wind:
+            race.wind = wanted
+            note = f", wind {'windstill' if wanted is None else 'from ' + wanted}"
+    if not move.action.removes:
+        player.discard.append(card)
+    race.log.append(
+        f"round {race.rounds}: {player.biathlete.name} plays {played} ({move.card_side}), "
+        f"{_place(race, before)} -> {_place(race, player.position)}, pulse {pulse_before} -> "
+        f"{player.pulse}{note}"
     )
-    pulse = (
-        action.pulse
-        - blue_wax
-        - drafting
-        + wind_effect(heading, race.wind, drafting=drafting, shielded_behind=shielded)
-    )
-    player.pulse = max(0, player.pulse + pulse)
-    if change and move.wind is not False:
-        race.wind = move.wind if isinstance(move.wind, str) else None
-    (player.discard if not action.removes else []).append(card)
     if player.pulse > PULSE_LIMIT:
-        _eliminate(race, player, f"pulse {player.pulse}")
+        eliminate(race, player, f"pulse {player.pulse}")
     elif player.position == len(race.spaces) - 1:
         race.winner = player
         race.log.append(f"round {race.rounds}: {player.biathlete.name} wins")
 
 
-def _shooting_turn(race: Race, player: Player, card: Card) -> None:
-    shoot = race.game.range_actions["shoot"]
-    wait = race.game.range_actions["wait"]
-    careful = race.policies[player.seat] is pulse_careful
-    if careful and player.pulse > 2:
-        player.pulse = max(0, player.pulse + wait.pulse)
-        (player.discard if not wait.removes else []).append(card)
-        return
-    race.dice = {colour: race.rng.randint(0, 5) for colour in DICE}
-    range_space = race.course.spaces[race.spaces[player.position]]
-    coached = player.boost[1] if player.boost and player.boost[0] == "red" else 0
-    spent = min(player.bullets + coached, 5)
-    count = hits(
-        player.biathlete, player.pulse, list(race.dice.values()), range_space.heading, race.wind
-    )
-    extra = min(spent, 5 - count) if count < 3 else 0
-    player.bullets -= max(0, extra - coached)  # the coach's bullet goes first
-    count += extra
-    player.shots.append(count)
-    action = Action(shoot.uphill_per_hit * count, 0, 0, shoot.pulse, False, shoot.removes)
-    distance = _distance(race, player, action, 0)
-    _advance(race, player, distance)
-    _finish_action(race, player, action, card, Move(action, "shoot", distance), blue_wax=0)
+def _place(race: Race, index: int) -> str:
+    return "grid" if index < 0 else f"space {race.spaces[index]}"
 
 
-def _eliminate(race: Race, player: Player, why: str) -> None:
+def _cross_start_lines(race: Race, player: Player, before: int) -> None:
+    """Each start line crossed brings a motivation card, three at most in a race."""
+    for index in range(before + 1, player.position + 1):
+        if race.space(index).marker != "start" or player.motivation >= MOTIVATION_LIMIT:
+            continue
+        if not (race.face_up or race.motivation):
+            return
+        pick = player.bot.motivation(race, player) if race.face_up else None
+        if pick is None and race.motivation:
+            card = race.motivation.pop()
+        else:
+            card = race.face_up.pop(pick or 0)
+            if race.motivation:
+                race.face_up.append(race.motivation.pop())
+        player.hand.append(card)
+        player.motivation += 1
+
+
+def eliminate(race: Race, player: Player, why: str) -> None:
     player.eliminated_round = race.rounds
     race.log.append(f"round {race.rounds}: {player.biathlete.name} is out ({why})")
-
-
-def greedy(race: Race, player: Player, options: list[Move]) -> Move:
-    """Go as far as possible without passing the pulse limit."""
-    safe = [m for m in options if player.pulse + m.action.pulse <= PULSE_LIMIT] or options
-    return max(safe, key=lambda m: (m.distance, -m.wax, -m.action.pulse))
-
-
-def pulse_careful(race: Race, player: Player, options: list[Move]) -> Move:
-    """Keep the pulse in the medium band or lower, then go as far as that allows."""
-    calm = [m for m in options if player.pulse + m.action.pulse <= 6]
-    return greedy(race, player, calm or options)
-
-
-def random_legal(race: Race, player: Player, options: list[Move]) -> Move:
-    return race.rng.choice(options)
-
-
-POLICIES: dict[str, Policy] = {
-    "greedy": greedy,
-    "pulse-careful": pulse_careful,
-    "random": random_legal,
-}
 
 
 def standings(race: Race) -> list[Player]:

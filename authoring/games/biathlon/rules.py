@@ -3,16 +3,12 @@ wind, and the shooting sequence. The race engine builds on them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from authoring.games.biathlon.model import Action, Biathlete
 
-# The terrain each kind of step can be spent on: a harder step works on easier terrain.
-USABLE = {
-    "uphill": ("uphill", "flat", "downhill"),
-    "flat": ("flat", "downhill"),
-    "downhill": ("downhill",),
-}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 HITS_MAX = 5
 
@@ -32,22 +28,24 @@ class Steps:
         )
 
 
-def reach(steps: Steps, terrains: list[str]) -> int:
-    """How many spaces of the trail ahead (their terrains, in order) the steps can enter.
+def reach(steps: Steps, terrains: Sequence[str], start: int = 0) -> int:
+    """How many spaces of the trail ahead (the terrains from `start` on) the steps can enter.
 
     Each space takes the least versatile step that works on it, which keeps the versatile
     uphill steps for the climbs still to come. The range is level ground (flat) and stops a
     skier on it.
     """
-    left = {"uphill": steps.uphill, "flat": steps.flat, "downhill": steps.downhill}
+    uphill, flat, downhill = steps.uphill, steps.flat, steps.downhill
     entered = 0
-    for terrain in terrains:
-        kind = "flat" if terrain == "range" else terrain
-        usable = [step for step in ("downhill", "flat", "uphill") if kind in USABLE[step]]
-        spent = next((step for step in usable if left[step] > 0), None)
-        if spent is None:
+    for terrain in islice(terrains, start, None):
+        if terrain == "downhill" and downhill:
+            downhill -= 1
+        elif terrain != "uphill" and flat:
+            flat -= 1
+        elif uphill:
+            uphill -= 1
+        else:
             break
-        left[spent] -= 1
         entered += 1
         if terrain == "range":
             break

@@ -1,99 +1,203 @@
 """Simulated playtesting: many seeded races on one course, seats and colours rotated.
 
 Each run draws its biathletes at random and hands out ski colours in rotation, so every
-biathlete meets every colour and seat; each race uses its own generator (seed/run).
+biathlete meets every colour, seat and bot; each race uses its own generator (seed/run), so
+run k is the same race, move by move, whatever else is run.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from authoring.games.biathlon.model import Biathlon
-from authoring.games.biathlon.race import POLICIES, new_race, play, standings
+from authoring.games.biathlon.race import BOTS, Bot, Race, new_race, play, standings
 from authoring.report import Figures, Report
-from authoring.simulation import Proportion, run_rng
+from authoring.simulation import Mean, OptionError, Proportion, run_rng
+
+BALANCE_BAND = 0.4
+"""A biathlete is out of balance when the whole 95% interval of their win rate lies more
+than this share of the fair rate 1/N away from it (N = 4: outside 15 %-35 %)."""
 
 
-def simulate(game: Biathlon, runs: int, seed: int, *, course: str, players: int = 4) -> Report:
+def seat_bots(names: Sequence[str], players: int) -> list[Bot]:
+    """One bot per seat: a single name fills every seat."""
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise OptionError(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+    if len(names) not in (1, players):
+        raise OptionError(f"{len(names)} bots for {players} seats: give one, or one per seat")
+    return [BOTS[names[0 if len(names) == 1 else seat]] for seat in range(players)]
+
+
+def one_race(game: Biathlon, course: str, seed: int, run: int, bots: list[Bot]) -> Race:
+    """Race number `run`: random biathletes, ski colours rotated seat by seat."""
     colours = sorted(game.colours, key=lambda c: game.colours[c].order)
-    players = max(2, min(players, len(colours)))
-    entered: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    colour_entered: Counter[str] = Counter()
-    colour_won: Counter[str] = Counter()
-    rounds, eliminated, shots, hits = 0, 0, 0, 0
-    finished = 0
-    for run in range(runs):
-        rng = run_rng(seed, run)
-        names = rng.sample(sorted(game.biathletes), players)
-        seat_colours = [colours[(run + seat) % len(colours)] for seat in range(players)]
-        race = play(
-            new_race(game, course, names, seat_colours, [POLICIES["greedy"]] * players, rng)
-        )
+    rng = run_rng(seed, run)
+    names = rng.sample(sorted(game.biathletes), len(bots))
+    seat_colours = [colours[(run + seat) % len(colours)] for seat in range(len(bots))]
+    return play(new_race(game, course, names, seat_colours, bots, rng))
+
+
+@dataclass
+class Field:
+    """What many races on one course add up to."""
+
+    players: int
+    entered: Counter[str] = field(default_factory=Counter)
+    won: Counter[str] = field(default_factory=Counter)
+    colour_entered: Counter[str] = field(default_factory=Counter)
+    colour_won: Counter[str] = field(default_factory=Counter)
+    bot_entered: Counter[str] = field(default_factory=Counter)
+    bot_won: Counter[str] = field(default_factory=Counter)
+    rounds: list[int] = field(default_factory=list)
+    eliminations: list[int] = field(default_factory=list)
+    hits: list[int] = field(default_factory=list)
+    pickups: list[int] = field(default_factory=list)
+
+    def add(self, race: Race) -> None:
         for player in race.players:
-            entered[player.biathlete.id] += 1
-            colour_entered[player.colour] += 1
-            eliminated += not player.racing
-            shots += len(player.shots)
-            hits += sum(player.shots)
+            self.entered[player.biathlete.id] += 1
+            self.colour_entered[player.colour] += 1
+            self.bot_entered[player.bot.name] += 1
+            self.hits += player.shots
+            self.pickups.append(player.pickups)
         if race.winner is not None:
-            won[race.winner.biathlete.id] += 1
-            colour_won[race.winner.colour] += 1
-            finished += 1
-        rounds += race.rounds
-    rates = {b: Proportion(won[b], entered[b]) for b in sorted(game.biathletes) if entered[b]}
-    gap = max(p.value for p in rates.values()) - min(p.value for p in rates.values())
-    fair = 1 / players
-    by_biathlete = Figures(
-        f"{game.courses[course].name}: {runs} races of {players} greedy bots, seed {seed}",
-        ("biathlete", "races", "P(win)", f"against 1/{players}"),
-        tuple(
-            (game.biathletes[b].name, p.runs, p, round(p.value - fair, 3)) for b, p in rates.items()
-        ),
-        note="Monte Carlo: p [95% Wilson interval] n=races the biathlete entered. Balance "
-        f"(largest win-rate gap): {gap:.3f}.",
+            self.won[race.winner.biathlete.id] += 1
+            self.colour_won[race.winner.colour] += 1
+            self.bot_won[race.winner.bot.name] += 1
+        self.rounds.append(race.rounds)
+        self.eliminations.append(sum(not p.racing for p in race.players))
+
+    def win_rates(self) -> dict[str, Proportion]:
+        return {b: Proportion(self.won[b], n) for b, n in sorted(self.entered.items())}
+
+    def gap(self) -> float:
+        values = [p.value for p in self.win_rates().values()]
+        return max(values) - min(values)
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+    def band(self) -> tuple[float, float]:
+        return (self.fair * (1 - BALANCE_BAND), self.fair * (1 + BALANCE_BAND))
+
+    def outside_band(self, rate: Proportion) -> bool:
+        low, high = rate.interval
+        band_low, band_high = self.band()
+        return high < band_low or low > band_high
+
+
+def play_field(game: Biathlon, course: str, runs: int, seed: int, bots: list[Bot]) -> Field:
+    tally = Field(len(bots))
+    for run in range(runs):
+        tally.add(one_race(game, course, seed, run, bots))
+    return tally
+
+
+def simulate(
+    game: Biathlon,
+    runs: int,
+    seed: int,
+    *,
+    course: str,
+    players: int = 4,
+    bots: Sequence[str] = ("greedy",),
+) -> Report:
+    players = max(2, min(players, len(game.colours)))
+    seats = seat_bots(bots, players)
+    tally = play_field(game, course, runs, seed, seats)
+    line_up = ", ".join(bot.name for bot in seats)
+    return Report(
+        figures=[
+            biathlete_figures(game, course, tally, f"{runs} races, bots {line_up}, seed {seed}"),
+            _by_colour(game, tally),
+            _by_bot(tally),
+            _summary(tally, runs),
+            *replay(game, course, seed, seats),
+        ]
     )
-    by_colour = Figures(
+
+
+def biathlete_figures(game: Biathlon, course: str, tally: Field, how: str) -> Figures:
+    low, high = tally.band()
+    return Figures(
+        f"{game.courses[course].name}: win rate per biathlete ({how})",
+        ("biathlete", "P(win)", f"against 1/{tally.players}", "balance"),
+        tuple(
+            (
+                game.biathletes[b].name,
+                rate,
+                round(rate.value - tally.fair, 3),
+                "OUT OF BAND" if tally.outside_band(rate) else "ok",
+            )
+            for b, rate in tally.win_rates().items()
+        ),
+        note="p [95% Wilson interval] n = races the biathlete entered. Band: "
+        f"{low:.3f}-{high:.3f} (1/{tally.players} ± {BALANCE_BAND:.0%}); out of band when "
+        f"the whole interval lies outside it. Balance (largest win-rate gap): {tally.gap():.3f}.",
+    )
+
+
+def _by_colour(game: Biathlon, tally: Field) -> Figures:
+    return Figures(
         "Ski colour advantage",
-        ("colour", "races", "P(win)"),
+        ("colour", "P(win)", f"against 1/{tally.players}"),
         tuple(
-            (c, colour_entered[c], Proportion(colour_won[c], colour_entered[c]))
-            for c in colours
-            if colour_entered[c]
+            (c, rate, round(rate.value - tally.fair, 3))
+            for c in sorted(game.colours, key=lambda c: game.colours[c].order)
+            if tally.colour_entered[c]
+            for rate in [Proportion(tally.colour_won[c], tally.colour_entered[c])]
+        ),
+        note="n = races raced on that colour; colours are handed out in rotation.",
+    )
+
+
+def _by_bot(tally: Field) -> Figures:
+    return Figures(
+        "Win rate per bot",
+        ("bot", "P(win)"),
+        tuple(
+            (name, Proportion(tally.bot_won[name], n))
+            for name, n in sorted(tally.bot_entered.items())
         ),
     )
-    summary = Figures(
+
+
+def _summary(tally: Field, runs: int) -> Figures:
+    entries = sum(tally.entered.values())
+    return Figures(
         "Races",
         ("figure", "value"),
         (
-            ("races with a winner", Proportion(finished, runs)),
-            ("mean length in rounds", round(rounds / runs, 2)),
-            ("eliminations per race", round(eliminated / runs, 3)),
-            ("mean hits per shooting", round(hits / shots, 3) if shots else 0.0),
-            ("largest win-rate gap", round(gap, 3)),
+            ("races with a winner", Proportion(sum(tally.won.values()), runs)),
+            ("length in rounds", Mean.of(tally.rounds)),
+            ("eliminations per race", Mean.of(tally.eliminations)),
+            ("biathletes eliminated", Proportion(sum(tally.eliminations), entries)),
+            ("hits per shooting", Mean.of(tally.hits)),
+            ("discard pile bought back per biathlete", Mean.of(tally.pickups)),
+            ("largest win-rate gap", round(tally.gap(), 3)),
         ),
+        note="Means: value [95% normal interval] n = races, shootings or biathletes.",
     )
-    replay = play(
-        new_race(
-            game,
-            course,
-            sorted(game.biathletes)[:players],
-            colours[:players],
-            [POLICIES["greedy"]] * players,
-            run_rng(seed, 0),
-        )
-    )
+
+
+def replay(game: Biathlon, course: str, seed: int, bots: list[Bot]) -> list[Figures]:
+    """Race 0 of the simulation again, as its finishing order and its move log."""
+    race = one_race(game, course, seed, 0, bots)
     order = Figures(
-        f"Replay of one race (seed {seed}): finishing order",
-        ("place", "biathlete", "colour", "space", "pulse"),
+        f"Replay of race 0 (seed {seed}): finishing order",
+        ("place", "biathlete", "colour", "bot", "space", "pulse"),
         tuple(
-            (place, p.biathlete.name, p.colour, p.position, p.pulse)
-            for place, p in enumerate(standings(replay), start=1)
+            (place, p.biathlete.name, p.colour, p.bot.name, race.at(p.position) or "grid", p.pulse)
+            for place, p in enumerate(standings(race), start=1)
         ),
     )
-    moves = Figures(
-        f"Replay of the same race, move by move ({replay.rounds} rounds)",
+    log = Figures(
+        f"Replay of race 0, move by move ({race.rounds} rounds)",
         ("move",),
-        tuple((line,) for line in replay.log),
+        tuple((line,) for line in race.log),
     )
-    return Report(figures=[by_biathlete, by_colour, summary, order, moves])
+    return [order, log]

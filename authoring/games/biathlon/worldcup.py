@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from authoring.games.biathlon.model import Biathlon
-from authoring.games.biathlon.race import POLICIES, new_race, play, standings, track
+from authoring.games.biathlon.race import Bot, new_race, play, standings, track
+from authoring.games.biathlon.simulate import seat_bots
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
 
@@ -22,12 +24,13 @@ ORDER = ("wolfsheim_lang", "wolfsheim_kurz", "portrock_short", "portrock_long")
 
 @dataclass(frozen=True)
 class Cup:
-    places: dict[str, list[int]]  # player -> points (= place) in each race
+    places: dict[str, list[int]]  # player -> finishing place in each race
+    points: dict[str, list[int]]  # player -> points scored in each race
     colours: list[dict[str, str]]  # each race's ski colour per player
     champion: str
 
     def total(self, player: str) -> int:
-        return sum(self.places[player])
+        return sum(self.points[player])
 
 
 def fit(game: Biathlon, course: str, biathlete: str) -> int:
@@ -38,14 +41,13 @@ def fit(game: Biathlon, course: str, biathlete: str) -> int:
     return sum(skills.get(kind, 0) * count for kind, count in terrain.items())
 
 
-def world_cup(game: Biathlon, players: list[str], rng: random.Random) -> Cup:
+def world_cup(game: Biathlon, players: dict[str, Bot], rng: random.Random) -> Cup:
     colours = sorted(game.colours, key=lambda c: game.colours[c].order)
     places: dict[str, list[int]] = {p: [] for p in players}
+    points: dict[str, list[int]] = {p: [] for p in players}
     handed: list[dict[str, str]] = []
-    finish_order = list(players)
-    rng.shuffle(finish_order)  # race 1: colours at random
+    chosen_colours = dict(zip(players, rng.sample(colours, len(players)), strict=True))
     for course in ORDER:
-        chosen_colours = dict(zip(finish_order, colours, strict=False))
         handed.append(chosen_colours)
         pickers = sorted(players, key=lambda p: game.colours[chosen_colours[p]].order)
         free = sorted(game.biathletes)
@@ -60,7 +62,7 @@ def world_cup(game: Biathlon, players: list[str], rng: random.Random) -> Cup:
                 course,
                 [picked[p] for p in pickers],
                 [chosen_colours[p] for p in pickers],
-                [POLICIES["greedy"]] * len(pickers),
+                [players[p] for p in pickers],
                 rng,
             )
         )
@@ -68,19 +70,31 @@ def world_cup(game: Biathlon, players: list[str], rng: random.Random) -> Cup:
         by_seat = {player.seat: pickers[player.seat] for player in race.players}
         finish_order = [by_seat[player.seat] for player in order]
         for place, player in enumerate(finish_order, start=1):
-            places[player].append(game.world_cup_points[place])
-    champion = min(players, key=lambda p: (sum(places[p]), places[p][-1]))
-    return Cup(places, handed, champion)
+            places[player].append(place)
+            points[player].append(game.world_cup_points[place])
+        # The next race's colours: chosen in finishing order, each the earliest still free.
+        chosen_colours = dict(zip(finish_order, colours, strict=False))
+    return Cup(places, points, handed, champion(points, places))
 
 
-def simulate(game: Biathlon, runs: int, seed: int, *, players: int = 4) -> Report:
-    names = [f"player {n}" for n in range(1, max(2, min(players, len(game.colours))) + 1)]
-    example = world_cup(game, names, run_rng(seed, 0))
+def champion(points: dict[str, list[int]], places: dict[str, list[int]]) -> str:
+    """The lowest total of points; a tie goes to the better place in the last race."""
+    return min(points, key=lambda p: (sum(points[p]), places[p][-1]))
+
+
+def simulate(
+    game: Biathlon, runs: int, seed: int, *, players: int = 4, bots: Sequence[str] = ("greedy",)
+) -> Report:
+    count = max(2, min(players, len(game.colours)))
+    line_up = seat_bots(bots, count)
+    names = [f"player {n} ({bot.name})" for n, bot in enumerate(line_up, start=1)]
+    entrants = dict(zip(names, line_up, strict=True))
+    example = world_cup(game, entrants, run_rng(seed, 0))
     titles: Counter[str] = Counter()
     for run in range(runs):
-        titles[world_cup(game, names, run_rng(seed, run)).champion] += 1
+        titles[world_cup(game, entrants, run_rng(seed, run)).champion] += 1
     rows: list[tuple[object, ...]] = [
-        (game.courses[course].name, *(example.places[p][index] for p in names))
+        (game.courses[course].name, *(example.points[p][index] for p in names))
         for index, course in enumerate(ORDER)
     ]
     rows.append(("total", *(example.total(p) for p in names)))
@@ -91,10 +105,10 @@ def simulate(game: Biathlon, runs: int, seed: int, *, players: int = 4) -> Repor
         note=f"Champion: {example.champion} (lowest total; ties go to the better final race).",
     )
     odds = Figures(
-        f"{runs} World Cups of {len(names)} greedy bots, seed {seed}",
+        f"{runs} World Cups of {len(names)} players, seed {seed}",
         ("player", "P(champion)"),
         tuple((name, Proportion(titles[name], runs)) for name in names),
-        note="The players are interchangeable bots, so every share should sit near "
-        f"1/{len(names)}: a gap points at the colour choice or the tie-break.",
+        note="Players with the same bot are interchangeable, so their shares should sit near "
+        "each other: a gap points at the colour choice or the tie-break.",
     )
     return Report(figures=[sheet, odds])

@@ -1,0 +1,152 @@
+"""`authoring check biathlon`: what the rules prove about the cards and what play shows.
+
+Shooting is five fair dice against a bib digit, so its odds are counted exactly. Balance
+needs play: seeded races of greedy bots on every trail, with a warning at the biathlete's
+row for each trail where their win rate is clearly outside the band around 1/N.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from authoring.findings import Finding, Severity
+from authoring.games.biathlon.checks import SHEETS
+from authoring.games.biathlon.model import Biathlete, Biathlon, Card
+from authoring.games.biathlon.race import BOTS
+from authoring.games.biathlon.rules import HITS_MAX
+from authoring.games.biathlon.simulate import BALANCE_BAND, Field, biathlete_figures, play_field
+from authoring.report import Figures, Report
+from authoring.simulation import Mean
+
+CHECK_RACES = 400
+"""Races per trail: about 200 entries per biathlete, a win-rate interval of about ±0.06."""
+CHECK_PLAYERS = 4
+DIE_FACES = 6
+BANDS = (("low", 0), ("medium", 3), ("high", 7))  # a pulse in each accuracy band
+
+
+def check(game: Biathlon, workbook: str, seed: int, *, races: int = CHECK_RACES) -> Report:
+    report = Report(figures=[_shooting(game), _decks(game)])
+    bots = [BOTS["greedy"]] * CHECK_PLAYERS
+    fields = {}
+    for course in game.courses:
+        tally = play_field(game, course, races, seed, bots)
+        fields[course] = tally
+        how = f"{races} races of {CHECK_PLAYERS} greedy bots, seed {seed}"
+        report.figures.append(biathlete_figures(game, course, tally, how))
+        report.findings += _out_of_band(game, course, tally, workbook)
+    report.figures.append(_balance(game, fields))
+    return report
+
+
+def hit_chances(accuracy: int) -> list[Fraction]:
+    """P(k dice of five meet the accuracy), k = 0..5."""
+    p = Fraction(DIE_FACES - accuracy, DIE_FACES)
+    return [comb(HITS_MAX, k) * p**k * (1 - p) ** (HITS_MAX - k) for k in range(HITS_MAX + 1)]
+
+
+def expected_hits(accuracy: int, wind: int) -> Fraction:
+    """Mean hits with the wind's +1 (windstill), 0 or -1 (crosswind), kept within 0..5."""
+    return sum(
+        (
+            chance * min(HITS_MAX, max(0, k + wind))
+            for k, chance in enumerate(hit_chances(accuracy))
+        ),
+        Fraction(0),
+    )
+
+
+def _shooting(game: Biathlon) -> Figures:
+    rows = []
+    for biathlete in game.biathletes.values():
+        for band, pulse in BANDS:
+            accuracy = biathlete.accuracy(pulse)
+            rows.append(
+                (
+                    biathlete.name,
+                    band,
+                    accuracy,
+                    *(round(float(expected_hits(accuracy, wind)), 3) for wind in (1, 0, -1)),
+                    round(float(sum(hit_chances(accuracy)[3:])), 3),
+                )
+            )
+    return Figures(
+        "Shooting: expected hits by pulse band (exact)",
+        ("biathlete", "pulse", "hits on", "windstill", "head/tail", "crosswind", "P(3+ dice)"),
+        tuple(rows),
+        note="Five fair dice 0-5; a die hits when it shows the bib digit or more. Windstill "
+        "+1 hit (at most 5), crosswind -1 (at least 0); bullets not counted.",
+    )
+
+
+def _decks(game: Biathlon) -> Figures:
+    """Each biathlete's five personal cards, action by action: what the flag promises."""
+    rows = []
+    for biathlete in game.biathletes.values():
+        personal = [c for c in game.cards.values() if c.owner == biathlete.id]
+        actions = [a for c in personal for a in (c.top, c.bottom)]
+        rows.append(
+            (
+                biathlete.name,
+                *(
+                    round(sum(getattr(a, kind) for a in actions) / len(actions), 2)
+                    for kind in ("uphill", "flat", "downhill", "pulse")
+                ),
+                sum(a.wind for a in actions),
+                sum(a.removes for a in actions),
+                round(sum(_mean_initiative(c) for c in personal) / len(personal), 2),
+            )
+        )
+    return Figures(
+        "Personal cards: means over each biathlete's ten actions",
+        ("biathlete", "uphill", "flat", "downhill", "cost", "wind", "icy", "initiative"),
+        tuple(rows),
+        note="Initiative: a die counts 2.5 (its mean), a doubled die 5.",
+    )
+
+
+def _mean_initiative(card: Card) -> float:
+    if card.initiative is not None:
+        return card.initiative
+    return 5.0 if card.initiative_double else 2.5
+
+
+def _out_of_band(game: Biathlon, course: str, tally: Field, workbook: str) -> list[Finding]:
+    low, high = tally.band()
+    findings = []
+    for biathlete_id, rate in tally.win_rates().items():
+        if tally.outside_band(rate):
+            biathlete: Biathlete = game.biathletes[biathlete_id]
+            findings.append(
+                Finding(
+                    Severity.WARNING,
+                    "balance",
+                    f"{biathlete.name} wins {rate} of the races on "
+                    f"{game.courses[course].name}, clearly outside the band around "
+                    f"1/{tally.players}: tune their cards or ratings",
+                    workbook,
+                    sheet="Biathletes",
+                    cell=f"A{biathlete.row}" if biathlete.row else None,
+                    value=round(rate.value, 3),
+                    expected=f"{low:.3f}-{high:.3f} (1/{tally.players} ± {BALANCE_BAND:.0%})",
+                    order=(SHEETS.index("Biathletes") + 1, biathlete.row, 1),
+                )
+            )
+    return findings
+
+
+def _balance(game: Biathlon, fields: dict[str, Field]) -> Figures:
+    return Figures(
+        "Balance per trail",
+        ("trail", "largest win-rate gap", "out of band", "length in rounds"),
+        tuple(
+            (
+                game.courses[course].name,
+                round(tally.gap(), 3),
+                sum(tally.outside_band(rate) for rate in tally.win_rates().values()),
+                Mean.of(tally.rounds),
+            )
+            for course, tally in fields.items()
+        ),
+    )
