@@ -210,7 +210,7 @@ def test_a_course_simulation_reports_every_figure_with_its_sample(capsys):
     summary = {row[0]: row[1] for row in report["figures"][3]["rows"]}
     assert summary["length in rounds"]["n"] == 30 and "low" in summary["hits per shooting"]
     log = report["figures"][-1]["rows"]
-    assert log and all(row[0].startswith("round ") for row in log)
+    assert log[0][0].startswith("grid: ") and all(row[0].startswith("round ") for row in log[1:])
 
 
 def test_the_same_seed_replays_the_same_race_move_by_move(capsys):

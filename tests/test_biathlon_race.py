@@ -107,7 +107,7 @@ CARDS = {
     "glide": card("glide", 3, act(downhill=3), act(flat=1, pulse=-2)),
     "gust": card("gust", 4, act(flat=1, wind=True), act(flat=2, removes=True)),
 }
-MOTIVATION = Card("boost", "boost", "motivation", None, 4, 8, None, False, act(4), act(1))
+MOTIVATION = Card("boost", "boost", "motivation", None, 8, 8, None, False, act(4), act(1))
 
 
 @pytest.fixture
@@ -610,13 +610,24 @@ def test_crossing_the_start_line_takes_a_motivation_card(game):
     assert len(race.face_up) == 2 and race.face_up[0] is shown[0]  # the slot refilled
 
 
-def test_at_most_three_motivation_cards(game):
-    race, player = one(game, distance=2)
-    player.motivation = 3
-    put(player, RANGE + 1)
-    held = len(player.hand)
-    take_turn(race, player, card("long", 1, act(flat=2), act(flat=1)))
-    assert len(player.hand) == held and player.motivation == 3
+def test_a_whole_race_brings_three_motivation_cards(game):
+    race = new_race(
+        game, "loop", ["wei", "owens"], ["red", "black"], [BOTS["greedy"]] * 2, random.Random(3)
+    )
+    play(race)
+    assert race.winner is not None and race.winner.motivation == 3
+
+
+def test_the_grid_is_set_by_the_first_discard(game):
+    race = new_race(
+        game, "loop", ["wei", "owens"], ["red", "black"], [BOTS["greedy"]] * 2, random.Random(1)
+    )
+    first = max(race.players, key=lambda p: (initiative_value(race, p), -p.order))
+    assert race.log[0].startswith(f"grid: {first.biathlete.name}, ")
+
+
+def initiative_value(race: Race, player: Player) -> int:
+    return player.discard[0].initiative_value(race.dice)
 
 
 def test_the_first_across_the_finish_wins_and_the_round_ends(game):

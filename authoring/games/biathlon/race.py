@@ -21,7 +21,8 @@ from authoring.games.biathlon.rules import HITS_MAX, OPPOSITE, Steps, hits, reac
 
 DICE = ("red", "black", "yellow", "green", "blue")
 PULSE_LIMIT = 10
-MOTIVATION_LIMIT = 3
+LAPS = 3
+"""Laps in a race; each starts on the start line, so each brings a motivation card."""
 ROUND_LIMIT = 200
 WINDS: tuple[str | None, ...] = ("N", "E", "S", "W", None)  # None: windstill
 GRID = -1  # behind the start line
@@ -37,7 +38,7 @@ def track(course: Course) -> list[int]:
     by_marker = {space.marker: number for number, space in course.spaces.items()}
     start, shooting, finish = by_marker["start"], by_marker["range"], by_marker["finish"]
     laps: list[int] = []
-    for _ in range(2):
+    for _ in range(LAPS - 1):
         laps += _leg(course, start, shooting, "to_range")
         laps += _leg(course, shooting, start, "to_range")[1:]
         laps.pop()  # the start line opens the next lap
@@ -435,6 +436,8 @@ def new_race(
     race.face_up = [race.motivation.pop() for _ in range(min(2, len(race.motivation)))]
     for player in players:  # a random first discard sets the start grid
         player.discard.append(player.hand.pop())
+    grid = sorted(players, key=lambda p: initiative(race, p, p.discard[0]))
+    race.log.append(f"grid: {', '.join(p.biathlete.name for p in grid)}")
     return race
 
 
@@ -578,9 +581,10 @@ def _place(race: Race, index: int) -> str:
 
 
 def _cross_start_lines(race: Race, player: Player, before: int) -> None:
-    """Each start line crossed brings a motivation card, three at most in a race."""
+    """Each start line crossed brings a motivation card: three in a race, at the start and
+    at the end of laps 1 and 2."""
     for index in range(before + 1, player.position + 1):
-        if race.space(index).marker != "start" or player.motivation >= MOTIVATION_LIMIT:
+        if race.space(index).marker != "start":
             continue
         if not (race.face_up or race.motivation):
             return
