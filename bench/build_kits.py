@@ -28,7 +28,7 @@ def seconds(command: list[str]) -> list[float]:
 
 
 def main() -> int:
-    games = ("darkblades", "blade", "kisscry")
+    games = ("darkblades", "blade", "kisscry", "biathlon")
     rows = {}
     with tempfile.TemporaryDirectory() as out:
         for game in games:

@@ -1,13 +1,13 @@
 """BIATHLON BLAST: a racing card game of skiing and shooting (seed 003).
 
-The data, its checks, a first race engine with bots and simulated playtesting are here;
-per-seat bot choice, the balance check and the printed kit are still to come.
+The workbook's data and checks, the race engine with its bots, simulated playtesting on
+each trail and over a World Cup, the balance check and the printed kit.
 """
 
 from functools import partial
 
 from authoring.game import Game
-from authoring.games.biathlon import simulate, worldcup
+from authoring.games.biathlon import consistency, kit, simulate, worldcup
 from authoring.games.biathlon.checks import CHECKS, SHEETS
 from authoring.games.biathlon.model import build_model
 
@@ -20,8 +20,10 @@ GAME = Game(
     sheets=SHEETS,
     checks=CHECKS,
     model=build_model,
+    consistency=consistency.check,
     simulations={
         **{course: partial(simulate.simulate, course=course) for course in COURSES},
         "world_cup": worldcup.simulate,
     },
+    components=kit.components,
 )

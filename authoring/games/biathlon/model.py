@@ -105,6 +105,7 @@ class Course:
     name: str
     spaces: dict[int, Space]
     links: tuple[Link, ...]
+    venue_name: str = ""  # as printed: the Venues sheet's name
 
     def next_spaces(self, space: int, lap: str) -> list[int]:
         """Where the trail goes on from `space` on this route, for a lap heading `lap`."""
@@ -166,6 +167,7 @@ def build_model(tables: Tables) -> Biathlon:
     links: dict[str, list[Link]] = defaultdict(list)
     for r in rows("Links"):
         links[r["venue"]].append(Link(r["from"], r["to"], r["route"], r["lap"]))
+    venue_names = {r["venue"]: r["name"] for r in rows("Venues")}
     skills = ("accuracy_initiative", "uphill", "flat", "downhill", "pulse_control", "wind_control")
     return Biathlon(
         colours={
@@ -210,6 +212,7 @@ def build_model(tables: Tables) -> Biathlon:
                 r["name"],
                 spaces[r["venue"]],
                 tuple(links[r["venue"]]),
+                venue_names[r["venue"]],
             )
             for r in rows("Courses")
         },

@@ -1,0 +1,1039 @@
+"""BIATHLON BLAST's printed kit: the rulebook, the 100 skiing cards, the accuracy tiles and
+the fold-over standees, all drawn from the same validated model.
+
+A card says everything twice, in colour and in words: a step box is black, yellow or green
+like the terrain it is spent on and is labelled UPHILL, FLAT or DOWNHILL; an action's
+background is snowy or icy and says DISCARD or REMOVE FROM GAME. So a greyscale print still
+plays. Every biathlete's box has its own card back (name, country, bib and flag), so the nine
+cards of a box sort themselves after a race; motivation cards share one back.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import groupby
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.platypus import Flowable, KeepTogether, Table
+
+from authoring.components import BuildContext, Component
+from authoring.games.biathlon.model import (
+    TERRAINS,
+    Action,
+    Biathlete,
+    Biathlon,
+    Card,
+    Colour,
+    Course,
+)
+from authoring.games.biathlon.race import DICE, LAPS, NEXT_TURN_COACHES, PULSE_LIMIT, track
+from authoring.games.biathlon.rules import HITS_MAX
+from authoring.games.biathlon.worldcup import ORDER
+from authoring.render.document import draw_pages
+from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
+from authoring.render.imposition import Rect, Slot, cut_guide, impose
+from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper, Size
+
+TITLE = "BIATHLON BLAST"
+AUTHOR = "authoring (from the BIATHLON BLAST workbook)"
+SKIING_CARD = CARD_SIZES["poker"]
+ACCURACY_TILE = Size("accuracy tile", 60 * mm, 20 * mm)
+"""A millimetre inside each side of the 62 x 22 mm slot the player board leaves for it."""
+MIN_TEXT = 6.0
+"""Points: nothing on a card, tile or standee is printed smaller."""
+
+SKILL_WORDS = {
+    "accuracy_initiative": "accuracy & initiative",
+    "uphill": "uphill skiing",
+    "flat": "flat skiing",
+    "downhill": "downhill skiing",
+    "pulse_control": "pulse control",
+    "wind_control": "wind control",
+}
+WAX_WORDS = {
+    "none": "no wax",
+    "uphill_step": "+1 uphill step",
+    "flat_step": "+1 flat step",
+    "downhill_step": "+1 downhill step",
+    "pulse_minus_one": "action cost \u22121",
+    "wind_symbol": "the wind symbol",
+}
+BULLET_USES = "a discard pick-up, or +1 hit after shooting"
+TERRAIN_LABELS = {"uphill": "UPHILL", "flat": "FLAT", "downhill": "DOWNHILL"}
+BAND_NAMES = ("low", "medium", "high")
+KIND_LABELS = {"common": "COMMON", "personal": "PERSONAL", "motivation": "MOTIVATION"}
+DISCARD, REMOVE = "DISCARD", "REMOVE FROM GAME"
+PULSE_LABEL, WIND_LABEL = "PULSE", "WIND"
+
+INK = {
+    "red": colors.HexColor("#c62a32"),
+    "black": colors.HexColor("#1c1c1c"),
+    "yellow": colors.HexColor("#f3c316"),
+    "green": colors.HexColor("#2d8a46"),
+    "blue": colors.HexColor("#2463b0"),
+    "white": colors.white,
+}
+LIGHT_INKS = ("yellow", "white")
+"""Colours light enough to carry dark text."""
+GOLD = colors.HexColor("#c9a43a")
+SNOW = colors.HexColor("#eef4f8")
+SNOWFLAKE = colors.HexColor("#b9cddd")
+ICE = colors.HexColor("#274862")
+ICE_CRACK = colors.HexColor("#5b82a3")
+NIGHT = colors.HexColor("#15314f")
+CROWD = colors.HexColor("#8c2f1e")
+CROWD_HEADS = colors.HexColor("#b0543d")
+BAND_TINTS = (colors.HexColor("#d9efdc"), colors.HexColor("#fbefc4"), colors.HexColor("#f6d6d2"))
+"""Low, medium and high pulse on the accuracy tile: calm green to alarm red."""
+TILE_BACK = colors.HexColor("#dbe7f1")
+OUTLINE = colors.HexColor("#6f7d88")
+
+
+def components(game: Biathlon, context: BuildContext) -> list[Component]:
+    rulebook = render_markup(
+        context.templates,
+        "rulebook.md.j2",
+        model=game,
+        title=TITLE,
+        colours=ordered_colours(game),
+        skill=SKILL_WORDS,
+        wax_gives=WAX_WORDS,
+        steps=step_kinds(game),
+        discard=DISCARD,
+        remove=REMOVE,
+        same_turn=[c for c in ordered_colours(game) if c.colour not in NEXT_TURN_COACHES],
+        next_turn=[c for c in ordered_colours(game) if c.colour in NEXT_TURN_COACHES],
+        trails=trails(game),
+        box=box_contents(game),
+        pulse_limit=PULSE_LIMIT,
+        hits_max=HITS_MAX,
+        dice=DICE,
+        laps=LAPS,
+        signed=signed,
+        joined=joined,
+    )
+    return [
+        Component("rulebook", partial(_rulebook, rulebook, game, context.paper)),
+        Component("skiing-cards", partial(_skiing_cards, game, context.paper)),
+        Component("accuracy-tiles", partial(_accuracy_tiles, game, context.paper)),
+        Component("standees", partial(_standees, game, context.paper)),
+    ]
+
+
+# --- how figures are printed -----------------------------------------------------------------
+
+
+def signed(value: int) -> str:
+    """A pulse change as the cards print it: +1, \u22122 (a true minus), or 0."""
+    return f"{value:+d}".replace("-", "\u2212") if value else "0"
+
+
+def joined(words: Sequence[object]) -> str:
+    """red, black and yellow."""
+    texts = [str(word) for word in words]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def background_word(action: Action) -> str:
+    return REMOVE if action.removes else DISCARD
+
+
+def die_caption(die: str) -> str:
+    """The words under a die initiative, so a greyscale print still names the die."""
+    return f"{die.upper()} DIE"
+
+
+# --- facts the rulebook reads from the model -------------------------------------------------
+
+
+def ordered_colours(game: Biathlon) -> list[Colour]:
+    """The ski colours in ski colour order, the order that breaks every tie."""
+    return sorted(game.colours.values(), key=lambda colour: colour.order)
+
+
+def gives_bullets(colour: Colour) -> bool:
+    """Skis without wax start with bullets instead, and their coach zones give bullets."""
+    return colour.wax_effect == "none"
+
+
+def step_colour(game: Biathlon, terrain: str) -> str:
+    """The colour that stands for a terrain's skill: its steps and its spaces are printed in it."""
+    return next(c.colour for c in game.colours.values() if c.skill == terrain)
+
+
+@dataclass(frozen=True)
+class StepKind:
+    terrain: str
+    colour: str
+    usable_on: tuple[str, ...]
+
+
+def step_kinds(game: Biathlon) -> list[StepKind]:
+    """Each kind of step and the terrain it may be spent on: its own and any easier one (the
+    model lists the terrains from the hardest to the easiest)."""
+    return [
+        StepKind(terrain, step_colour(game, terrain), TERRAINS[index:])
+        for index, terrain in enumerate(TERRAINS)
+    ]
+
+
+@dataclass(frozen=True)
+class PulseBand:
+    name: str
+    first: int
+    last: int
+
+
+def pulse_bands() -> list[PulseBand]:
+    """The pulse ranges a bib's three digits stand for, as the model reads a bib.
+
+    A probe whose digits are its own positions shows which digit each pulse reads, so the
+    printed bands can never drift from the rules engine's.
+    """
+    probe = Biathlete("probe", "", "", "012", {})
+    bands = []
+    for digit, run in groupby(range(PULSE_LIMIT + 1), key=probe.accuracy):
+        pulses = list(run)
+        bands.append(PulseBand(BAND_NAMES[digit], pulses[0], pulses[-1]))
+    return bands
+
+
+@dataclass(frozen=True)
+class CoachZone:
+    space: int
+    colour: str
+    count: int
+    laps: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Trail:
+    """One trail as the rulebook describes it, counted on the course graph."""
+
+    course: Course
+    venue: str
+    lap: int
+    """Spaces from the start line through the range and back onto it (laps 1 and 2)."""
+    final_lap: int
+    """Spaces from the start line to the finish (lap 3)."""
+    spaces: int
+    single_lane: int
+    terrain: dict[str, int]
+    """Spaces of each terrain entered over the whole race."""
+    coach_zones: tuple[CoachZone, ...]
+
+
+def trails(game: Biathlon) -> list[Trail]:
+    """The trails in World Cup order."""
+    return [_trail(game.courses[course]) for course in ORDER]
+
+
+def _trail(course: Course) -> Trail:
+    race = track(course)
+    start = race[0]
+    crossings = [index for index, space in enumerate(race) if space == start]
+    laps_at: dict[int, set[int]] = {}
+    for index, space in enumerate(race):
+        laps_at.setdefault(space, set()).add(sum(1 for c in crossings if c <= index))
+    zones = tuple(
+        CoachZone(space, here.coach_colour, here.coach_count, tuple(sorted(laps_at[space])))
+        for space in dict.fromkeys(race)
+        if (here := course.spaces[space]).coach_colour is not None
+    )
+    terrain = {kind: sum(1 for s in race if course.spaces[s].terrain == kind) for kind in TERRAINS}
+    return Trail(
+        course=course,
+        venue=course.venue_name,
+        lap=crossings[1] - crossings[0],
+        final_lap=len(race) - 1 - crossings[-1],
+        spaces=len(laps_at),
+        single_lane=sum(1 for s in laps_at if course.spaces[s].lanes == 1),
+        terrain=terrain,
+        coach_zones=zones,
+    )
+
+
+@dataclass(frozen=True)
+class BoxContents:
+    common: int
+    personal: int
+    skiing_cards: int
+    motivation: int
+
+
+def box_contents(game: Biathlon) -> BoxContents:
+    """The skiing cards in a biathlete's tuck box and in the whole game."""
+    first = next(iter(game.biathletes))
+    deck = game.deck_of(first)
+    return BoxContents(
+        common=sum(1 for card in deck if card.kind == "common"),
+        personal=sum(1 for card in deck if card.kind == "personal"),
+        skiing_cards=len(skiing_cards(game)),
+        motivation=len(game.motivation_deck()),
+    )
+
+
+# --- the rulebook ---------------------------------------------------------------------------
+
+
+def _rulebook(text: str, game: Biathlon, paper: Paper, path: Path) -> None:
+    build_markup_book(
+        path,
+        paper,
+        text,
+        named_tables(game),
+        title=f"{TITLE}: Rules",
+        author=AUTHOR,
+        subject="Rules",
+    )
+
+
+def named_tables(game: Biathlon) -> dict[str, TableSource]:
+    return {
+        "colours": partial(_colours_table, game),
+        "steps": partial(_steps_table, game),
+        "coach_zones": partial(_coach_zones_table, game),
+        "range_actions": partial(_range_actions_table, game),
+        "accuracy": _accuracy_table,
+        "hits": partial(_hits_table, game),
+        "world_cup": partial(_world_cup_table, game),
+        "trails": partial(_trails_table, game),
+        "biathletes": partial(_biathletes_table, game),
+    }
+
+
+def _table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float],
+    font_size: float = 9,
+) -> Flowable:
+    """A small rules table, never split by a page: a table read across a page turn is misread."""
+    table: Table = data_table(header, rows, col_widths=widths, font_size=font_size)
+    table.hAlign, table.spaceBefore, table.spaceAfter = "LEFT", 2, 8
+    return KeepTogether([table])
+
+
+def _colours_table(game: Biathlon) -> Flowable:
+    rows = [
+        [c.order, c.colour, SKILL_WORDS[c.skill], c.bullets, c.wax, WAX_WORDS[c.wax_effect]]
+        for c in ordered_colours(game)
+    ]
+    header = ["Order", "Skis", "Skill", "Bullets", "Wax", "Each wax gives"]
+    return _table(header, rows, [13 * mm, 16 * mm, 38 * mm, 15 * mm, 12 * mm, 40 * mm])
+
+
+def _steps_table(game: Biathlon) -> Flowable:
+    rows = [
+        [f"{kind.terrain} step", kind.colour, ", ".join(kind.usable_on)]
+        for kind in step_kinds(game)
+    ]
+    return _table(["Step", "Printed in", "Spent on"], rows, [28 * mm, 22 * mm, 50 * mm])
+
+
+def _coach_zones_table(game: Biathlon) -> Flowable:
+    rows = [
+        [
+            c.colour,
+            "a bullet" if gives_bullets(c) else f"a {c.colour} wax",
+            BULLET_USES if gives_bullets(c) else WAX_WORDS[c.wax_effect],
+            "your next turn" if c.colour in NEXT_TURN_COACHES else "the same turn",
+        ]
+        for c in ordered_colours(game)
+    ]
+    header = ["Zone", "Each icon counts as", "Which gives", "Use it on"]
+    return _table(header, rows, [16 * mm, 36 * mm, 38 * mm, 30 * mm])
+
+
+def _range_actions_table(game: Biathlon) -> Flowable:
+    rows = [
+        [
+            action.action,
+            f"{action.uphill_per_hit} uphill per hit" if action.uphill_per_hit else "none",
+            signed(action.pulse),
+            "removed (icy)" if action.removes else "discarded (snowy)",
+            "leave" if action.leaves_range else "stay",
+        ]
+        for action in game.range_actions.values()
+    ]
+    header = ["Range action", "Steps", "Action cost", "Card played", "Shooting mat"]
+    return _table(header, rows, [26 * mm, 32 * mm, 22 * mm, 32 * mm, 24 * mm])
+
+
+def _accuracy_table() -> Flowable:
+    rows = [
+        [band.name, f"{band.first}\u2013{band.last}", ordinal(position)]
+        for position, band in enumerate(pulse_bands(), start=1)
+    ]
+    return _table(["Pulse", "Marker on", "Bib digit read"], rows, [22 * mm, 22 * mm, 28 * mm])
+
+
+def ordinal(number: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}[number]
+
+
+def _hits_table(game: Biathlon) -> Flowable:
+    per_hit = game.range_actions["shoot"].uphill_per_hit
+    hits = range(HITS_MAX + 1)
+    return _table(
+        ["Hits", *(str(h) for h in hits)],
+        [["Uphill steps", *(h * per_hit for h in hits)]],
+        [24 * mm] + [12 * mm] * len(hits),
+    )
+
+
+def _world_cup_table(game: Biathlon) -> Flowable:
+    places = sorted(game.world_cup_points)
+    return _table(
+        ["Place", *(ordinal_place(p) for p in places)],
+        [["Points", *(game.world_cup_points[p] for p in places)]],
+        [20 * mm] + [14 * mm] * len(places),
+    )
+
+
+def ordinal_place(place: int) -> str:
+    """1st to 6th: a race has at most six biathletes."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def _trails_table(game: Biathlon) -> Flowable:
+    rows = [
+        [
+            race,
+            f"{trail.venue}: {trail.course.name}",
+            trail.lap,
+            trail.final_lap,
+            " / ".join(str(trail.terrain[t]) for t in TERRAINS),
+            trail.single_lane,
+            len(trail.coach_zones),
+        ]
+        for race, trail in enumerate(trails(game), start=1)
+    ]
+    header = [
+        "Race",
+        "Trail",
+        "Laps 1 and 2",
+        "Lap 3",
+        "Uphill / flat / downhill entered",
+        "Single-lane spaces",
+        "Coach zones",
+    ]
+    widths = [12 * mm, 36 * mm, 18 * mm, 14 * mm, 34 * mm, 22 * mm, 18 * mm]
+    return _table(header, rows, widths)
+
+
+def _biathletes_table(game: Biathlon) -> Flowable:
+    colours = ordered_colours(game)
+    rows = [
+        [b.name, b.country, b.bib, *(b.skills[c.skill] for c in colours)]
+        for b in game.biathletes.values()
+    ]
+    header = [
+        "Biathlete",
+        "Country",
+        "Bib",
+        *(f"{c.colour.capitalize()}: {SKILL_WORDS[c.skill]}" for c in colours),
+    ]
+    widths = [32 * mm, 16 * mm, 10 * mm] + [18.5 * mm] * len(colours)
+    return _table(header, rows, widths, font_size=8)
+
+
+# --- drawing helpers ------------------------------------------------------------------------
+
+
+def _fitted(text: str, font: str, size: float, room: float) -> float:
+    """The font size, at most `size` and never below MIN_TEXT, at which `text` fits `room`."""
+    wide: float = stringWidth(text, font, size)
+    return max(MIN_TEXT, min(size, size * room / max(wide, 1e-6)))
+
+
+def _centred(
+    canvas: Canvas, text: str, x: float, y: float, font: str, size: float, room: float = math.inf
+) -> None:
+    canvas.setFont(font, _fitted(text, font, size, room))
+    canvas.drawCentredString(x, y, text)
+
+
+def _on(colour: str) -> colors.Color:
+    """Text that reads on a fill of this colour."""
+    return INK["black"] if colour in LIGHT_INKS else colors.white
+
+
+def flag_stripes(game: Biathlon, biathlete: Biathlete) -> list[tuple[str, int]]:
+    """The flag's stripes, left to right in ski colour order: each colour as wide as its
+    rating; a colour rated 0 (below average) is missing from the flag."""
+    return [
+        (c.colour, biathlete.skills[c.skill])
+        for c in ordered_colours(game)
+        if biathlete.skills[c.skill]
+    ]
+
+
+def _flag(canvas: Canvas, game: Biathlon, biathlete: Biathlete, box: Rect) -> None:
+    stripes = flag_stripes(game, biathlete)
+    total = sum(width for _, width in stripes)
+    x = box.x
+    for colour, width in stripes:
+        share = box.width * width / total
+        canvas.setFillColor(INK[colour])
+        canvas.rect(x, box.y, share, box.height, stroke=0, fill=1)
+        x += share
+    canvas.setStrokeColor(OUTLINE)
+    canvas.setLineWidth(0.5)
+    canvas.rect(*box, stroke=1, fill=0)  # a white stripe still shows its edge
+
+
+# --- the skiing cards -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SkiingCard:
+    """One printed skiing card: the card, and the biathlete whose box it goes in (None for a
+    motivation card, which belongs to no box)."""
+
+    card: Card
+    biathlete: Biathlete | None
+
+
+def skiing_cards(game: Biathlon) -> list[SkiingCard]:
+    """Each biathlete's box in turn (common cards, then personal ones), then the motivation deck."""
+    boxes = [
+        SkiingCard(card, biathlete)
+        for biathlete in game.biathletes.values()
+        for card in game.deck_of(biathlete.id)
+    ]
+    return boxes + [SkiingCard(card, None) for card in game.motivation_deck()]
+
+
+def _skiing_cards(game: Biathlon, paper: Paper, path: Path) -> None:
+    impose(
+        path,
+        paper,
+        skiing_cards(game),
+        partial(_card_front, game),
+        partial(_card_back, game),
+        size=SKIING_CARD,
+        title=f"{TITLE}: skiing cards",
+        author=AUTHOR,
+    )
+
+
+CARD_INSET = 3.5 * mm
+BADGE = 12 * mm
+HEADER = 19.5 * mm
+"""From the card's top edge to its top action."""
+PANEL = 29.5 * mm
+PANEL_GAP = 2 * mm
+PANEL_PAD = 2.2 * mm
+STEP_BOX = Size("step box", 11.5 * mm, 13 * mm)
+STEP_GAP = 1.6 * mm
+HEART = 12 * mm
+SNOWFLAKES = ((0.07, 0.3), (0.23, 0.23), (0.39, 0.33), (0.55, 0.25), (0.71, 0.34), (0.88, 0.27))
+"""Where the flakes fall on a snowy panel, as fractions of its width and height."""
+CIRCLE = 2.4 * mm
+CIRCLE_COLOURS = {"common": INK["black"], "personal": GOLD}
+"""The circle icon by card kind; a motivation card has none."""
+
+
+def _card_front(game: Biathlon, canvas: Canvas, item: SkiingCard, slot: Slot) -> None:
+    x, y, width, height = slot.trim
+    canvas.setFillColor(colors.white)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    top = y + height - CARD_INSET
+    _initiative(canvas, item.card, x + CARD_INSET, top)
+    _card_title(canvas, item, slot.trim)
+    panel_x, panel_width = x + CARD_INSET, width - 2 * CARD_INSET
+    first = y + height - HEADER - PANEL
+    for index, action in enumerate((item.card.top, item.card.bottom)):
+        panel = Rect(panel_x, first - index * (PANEL + PANEL_GAP), panel_width, PANEL)
+        _action_panel(game, canvas, action, panel)
+    canvas.setFillColor(INK["black"])
+    _centred(canvas, KIND_LABELS[item.card.kind], x + width / 2, y + 3.4 * mm, BODY_BOLD, 6)
+    cut_guide(canvas, slot)
+
+
+def _initiative(canvas: Canvas, card: Card, left: float, top: float) -> None:
+    """A red number, or a die of its colour (with x2 when doubled) named underneath."""
+    centre = left + BADGE / 2
+    middle = top - BADGE / 2
+    if card.initiative_die is None:
+        canvas.setFillColor(INK["red"])
+        canvas.roundRect(left, top - BADGE, BADGE, BADGE, 2 * mm, stroke=0, fill=1)
+        canvas.setFillColor(colors.white)
+        _centred(canvas, str(card.initiative), centre, middle - 7.5, BODY_BOLD, 21)
+        return
+    die = card.initiative_die
+    canvas.setFillColor(INK[die])
+    canvas.setStrokeColor(INK["black"])
+    canvas.setLineWidth(0.6)
+    canvas.roundRect(left, top - BADGE, BADGE, BADGE, 2.5 * mm, stroke=1, fill=1)
+    canvas.setStrokeColor(_on(die))
+    canvas.setLineWidth(0.5)
+    inner = 1.3 * mm
+    canvas.roundRect(
+        left + inner, top - BADGE + inner, BADGE - 2 * inner, BADGE - 2 * inner, 1.6 * mm
+    )
+    if card.initiative_double:
+        canvas.setFillColor(_on(die))
+        _centred(canvas, "\u00d72", centre, middle - 5, BODY_BOLD, 15)
+    canvas.setFillColor(INK["black"])
+    caption = die_caption(die)
+    _centred(canvas, caption, centre, top - BADGE - 2.6 * mm, BODY_BOLD, 6, BADGE + 2 * mm)
+
+
+def _card_title(canvas: Canvas, item: SkiingCard, trim: Rect) -> None:
+    """The name, the owner under it, and the circle icon in the top right corner."""
+    left = trim.x + CARD_INSET + BADGE + 2.5 * mm
+    top = trim.y + trim.height - CARD_INSET
+    circle_x = trim.x + trim.width - CARD_INSET - CIRCLE
+    room = circle_x - CIRCLE - 1.5 * mm - left
+    canvas.setFillColor(INK["black"])
+    canvas.setFont(BODY_BOLD, _fitted(item.card.name, BODY_BOLD, 11, room))
+    canvas.drawString(left, top - 4.6 * mm, item.card.name)
+    if item.biathlete is not None:
+        owner = item.biathlete.name
+        canvas.setFont(BODY_ITALIC, _fitted(owner, BODY_ITALIC, 7.5, room))
+        canvas.drawString(left, top - 8.8 * mm, owner)
+    if item.card.kind in CIRCLE_COLOURS:
+        canvas.setFillColor(CIRCLE_COLOURS[item.card.kind])
+        canvas.setStrokeColor(INK["black"])
+        canvas.setLineWidth(0.5)
+        canvas.circle(circle_x, top - CIRCLE, CIRCLE, stroke=1, fill=1)
+
+
+def _action_panel(game: Biathlon, canvas: Canvas, action: Action, panel: Rect) -> None:
+    """Steps per terrain, the pulse cost in a heart, the wind symbol and the background."""
+    canvas.setFillColor(ICE if action.removes else SNOW)
+    canvas.roundRect(*panel, radius=2 * mm, stroke=0, fill=1)
+    (_ice_cracks if action.removes else _snowflakes)(canvas, panel)
+    ink = colors.white if action.removes else INK["black"]
+    box_top = panel.y + panel.height - PANEL_PAD
+    label_y = box_top - STEP_BOX.height - 2.6 * mm
+    canvas.setLineWidth(0.6)
+    for index, terrain in enumerate(TERRAINS):
+        colour = step_colour(game, terrain)
+        left = panel.x + PANEL_PAD + index * (STEP_BOX.width + STEP_GAP)
+        centre = left + STEP_BOX.width / 2
+        canvas.setFillColor(INK[colour])
+        canvas.setStrokeColor(colors.white)
+        bottom = box_top - STEP_BOX.height
+        canvas.roundRect(left, bottom, STEP_BOX.width, STEP_BOX.height, 1.3 * mm, stroke=1, fill=1)
+        canvas.setFillColor(_on(colour))
+        steps = str(getattr(action, terrain))
+        _centred(canvas, steps, centre, bottom + 3.4 * mm, BODY_BOLD, 23)
+        canvas.setFillColor(ink)
+        _centred(canvas, TERRAIN_LABELS[terrain], centre, label_y, BODY_BOLD, 6, STEP_BOX.width)
+    heart_x = panel.x + panel.width - PANEL_PAD - HEART / 2
+    heart_y = box_top - STEP_BOX.height / 2
+    _heart(canvas, heart_x, heart_y, HEART)
+    canvas.setFillColor(colors.white)
+    _centred(canvas, signed(action.pulse), heart_x, heart_y - 1 * mm, BODY_BOLD, 13, HEART * 0.7)
+    canvas.setFillColor(ink)
+    _centred(canvas, PULSE_LABEL, heart_x, label_y, BODY_BOLD, 6)
+    baseline = panel.y + 2.2 * mm
+    canvas.setFont(BODY_BOLD, 6.5)
+    if action.wind:
+        canvas.drawString(panel.x + PANEL_PAD + 8.5 * mm, baseline, WIND_LABEL)
+        _wind_symbol(canvas, panel.x + PANEL_PAD, baseline - 0.4 * mm, ink)
+    canvas.drawRightString(panel.x + panel.width - PANEL_PAD, baseline, background_word(action))
+
+
+def _snowflakes(canvas: Canvas, panel: Rect) -> None:
+    """A light, snowy background: six-armed flakes in the space under the steps."""
+    canvas.setStrokeColor(SNOWFLAKE)
+    canvas.setLineWidth(0.4)
+    arm = 0.9 * mm
+    for rx, ry in SNOWFLAKES:
+        fx, fy = panel.x + rx * panel.width, panel.y + ry * panel.height
+        for degrees in (90, 30, -30):
+            dx, dy = arm * math.cos(math.radians(degrees)), arm * math.sin(math.radians(degrees))
+            canvas.line(fx - dx, fy - dy, fx + dx, fy + dy)
+
+
+def _ice_cracks(canvas: Canvas, panel: Rect) -> None:
+    """A dark, icy background: a few thin cracks across the panel."""
+    canvas.setStrokeColor(ICE_CRACK)
+    canvas.setLineWidth(0.4)
+    for start, bends in (
+        ((0.05, 0.85), ((0.22, 0.62), (0.3, 0.7), (0.48, 0.4))),
+        ((0.55, 0.95), ((0.62, 0.7), (0.8, 0.62), (0.95, 0.3))),
+        ((0.1, 0.1), ((0.35, 0.22), (0.52, 0.08), (0.7, 0.18))),
+    ):
+        path = canvas.beginPath()
+        path.moveTo(panel.x + start[0] * panel.width, panel.y + start[1] * panel.height)
+        for bx, by in bends:
+            path.lineTo(panel.x + bx * panel.width, panel.y + by * panel.height)
+        canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _heart(canvas: Canvas, cx: float, cy: float, size: float) -> None:
+    """The pulse icon: a red heart `size` wide, centred on (cx, cy)."""
+    half = size / 2
+    path = canvas.beginPath()
+    path.moveTo(cx, cy - half)
+    path.curveTo(
+        cx - 0.2 * size, cy - 0.3 * size, cx - half, cy - 0.1 * size, cx - half, cy + 0.15 * size
+    )
+    path.curveTo(
+        cx - half, cy + 0.45 * size, cx - 0.1 * size, cy + 0.5 * size, cx, cy + 0.28 * size
+    )
+    path.curveTo(
+        cx + 0.1 * size, cy + 0.5 * size, cx + half, cy + 0.45 * size, cx + half, cy + 0.15 * size
+    )
+    path.curveTo(cx + half, cy - 0.1 * size, cx + 0.2 * size, cy - 0.3 * size, cx, cy - half)
+    path.close()
+    canvas.setFillColor(INK["red"])
+    canvas.setStrokeColor(colors.white)
+    canvas.setLineWidth(0.6)
+    canvas.drawPath(path, stroke=1, fill=1)
+
+
+def _wind_symbol(canvas: Canvas, x: float, y: float, ink: colors.Color) -> None:
+    """Three gusts ending in curls, about 8 mm wide, from (x, y) upwards."""
+    canvas.setStrokeColor(ink)
+    canvas.setLineWidth(0.8)
+    canvas.setLineCap(1)
+    for row, length in enumerate((5.0, 6.5, 4.0)):
+        gy = y + row * 1.2 * mm
+        end = x + length * mm
+        path = canvas.beginPath()
+        path.moveTo(x, gy)
+        path.lineTo(end, gy)
+        path.curveTo(end + 1.1 * mm, gy, end + 1.1 * mm, gy + 1 * mm, end + 0.2 * mm, gy + 1 * mm)
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setLineCap(0)
+
+
+def _card_back(game: Biathlon, canvas: Canvas, item: SkiingCard, slot: Slot) -> None:
+    if item.biathlete is None:
+        _motivation_back(canvas, slot)
+    else:
+        _biathlete_back(game, canvas, item.biathlete, slot)
+
+
+def _back_frame(canvas: Canvas, slot: Slot, fill: colors.Color) -> tuple[float, float]:
+    """The back's ground and frame; returns the card's centre line and top."""
+    x, y, width, height = slot.trim
+    canvas.setFillColor(fill)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    canvas.setStrokeColor(colors.white)
+    canvas.setLineWidth(1)
+    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
+    canvas.setFillColor(colors.white)
+    _centred(canvas, TITLE, x + width / 2, y + height - 12 * mm, BODY_BOLD, 12)
+    return x + width / 2, y + height
+
+
+def _biathlete_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
+    """The box's own back: the flag, the name, the country and the bib."""
+    centre, top = _back_frame(canvas, slot, NIGHT)
+    flag = Rect(centre - 21 * mm, top - 46 * mm, 42 * mm, 27 * mm)
+    _flag(canvas, game, biathlete, flag)
+    canvas.setFillColor(colors.white)
+    _centred(canvas, biathlete.name, centre, flag.y - 7 * mm, BODY_BOLD, 13, 50 * mm)
+    _centred(canvas, biathlete.country, centre, flag.y - 12 * mm, BODY, 10)
+    _bib(canvas, biathlete.bib, centre, flag.y - 23 * mm, 17 * mm, 13)
+
+
+def _bib(canvas: Canvas, bib: str, cx: float, cy: float, width: float, size: float) -> None:
+    """A race bib: the bib number on a white plate."""
+    height = width * 0.55
+    canvas.setFillColor(colors.white)
+    canvas.setStrokeColor(INK["black"])
+    canvas.setLineWidth(0.6)
+    canvas.roundRect(cx - width / 2, cy - height / 2, width, height, height * 0.2, stroke=1, fill=1)
+    canvas.setFillColor(INK["black"])
+    _centred(canvas, bib, cx, cy - size * 0.35, BODY_BOLD, size)
+
+
+def _motivation_back(canvas: Canvas, slot: Slot) -> None:
+    """The shared back of the motivation deck: a cheering crowd."""
+    centre, top = _back_frame(canvas, slot, CROWD)
+    _centred(canvas, KIND_LABELS["motivation"], centre, top - 40 * mm, BODY_BOLD, 18)
+    canvas.setFont(BODY_ITALIC, 9)
+    canvas.drawCentredString(centre, top - 46 * mm, "from the crowd at the start line")
+    canvas.setFillColor(CROWD_HEADS)
+    x, y, width, _ = slot.trim
+    for row in range(3):
+        for column in range(9 - row % 2):
+            hx = x + 9 * mm + column * (width - 18 * mm) / 8 + (row % 2) * (width - 18 * mm) / 16
+            canvas.circle(hx, y + 10.5 * mm + row * 5 * mm, 2.1 * mm, stroke=0, fill=1)
+
+
+# --- the accuracy tiles ---------------------------------------------------------------------
+
+
+def _accuracy_tiles(game: Biathlon, paper: Paper, path: Path) -> None:
+    impose(
+        path,
+        paper,
+        list(game.biathletes.values()),
+        _tile_front,
+        partial(_tile_back, game),
+        size=ACCURACY_TILE,
+        title=f"{TITLE}: accuracy tiles",
+        author=AUTHOR,
+    )
+
+
+def hits_on(face: int) -> str:
+    return f"hits on {face} or more"
+
+
+def _tile_front(canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
+    """Under each pulse band, the die face the biathlete hits on: the bib's digits."""
+    x, y, width, height = slot.trim
+    canvas.setFillColor(colors.white)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    top = y + height
+    inset = 2 * mm
+    canvas.setFillColor(INK["black"])
+    canvas.setFont(BODY_BOLD, _fitted(biathlete.name, BODY_BOLD, 8, width * 0.6))
+    canvas.drawString(x + inset, top - 3.7 * mm, biathlete.name)
+    canvas.setFont(BODY_BOLD, 6)
+    canvas.drawRightString(x + width - inset, top - 3.7 * mm, "ACCURACY")
+    column = (width - 2 * inset) / len(BAND_NAMES)
+    for index, band in enumerate(pulse_bands()):
+        left = x + inset + index * column
+        centre = left + column / 2
+        canvas.setFillColor(BAND_TINTS[index])
+        canvas.rect(left + 0.3 * mm, top - 8.6 * mm, column - 0.6 * mm, 3.6 * mm, stroke=0, fill=1)
+        canvas.setFillColor(INK["black"])
+        label = f"{band.name.upper()} {band.first}\u2013{band.last}"
+        _centred(canvas, label, centre, top - 7.7 * mm, BODY_BOLD, 6, column)
+        face = biathlete.accuracy(band.first)
+        _centred(canvas, str(face), centre, top - 14.2 * mm, BODY_BOLD, 16)
+        _centred(canvas, hits_on(face), centre, top - 17.4 * mm, BODY, 6, column)
+    cut_guide(canvas, slot)
+
+
+def _tile_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
+    x, y, width, _ = slot.trim
+    canvas.setFillColor(TILE_BACK)
+    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    _flag(canvas, game, biathlete, Rect(x + 3 * mm, y + 4 * mm, 19 * mm, 12 * mm))
+    canvas.setFillColor(INK["black"])
+    text_x = x + 25 * mm
+    canvas.setFont(BODY_BOLD, _fitted(biathlete.name, BODY_BOLD, 9, width - 27 * mm))
+    canvas.drawString(text_x, y + 11.5 * mm, biathlete.name)
+    canvas.setFont(BODY, 7)
+    canvas.drawString(text_x, y + 6.5 * mm, f"{biathlete.country}  \u00b7  bib {biathlete.bib}")
+
+
+# --- the standees ---------------------------------------------------------------------------
+
+
+STANDEE_PANEL = Size("standee panel", 34 * mm, 50 * mm)
+STANDEE_TAB = Size("standee tab", 16 * mm, 9 * mm)
+STANDEE_GAP = 10 * mm
+"""Between neighbouring standees: room for the scissors."""
+SHEET_HEAD = 16 * mm
+"""Above the standees: the title and the key to the lines."""
+CUT_WIDTH = 0.7
+FOLD_DASH = (2.5 * mm, 1.5 * mm)
+STANDEE_HELP = (
+    "Cut along the solid line. Fold along the dashed line, glue the two panels back to back, "
+    "then push the two tabs together into the slot of your skis."
+)
+
+
+@dataclass(frozen=True)
+class StandeeGrid:
+    columns: int
+    rows: int
+    left: float
+    top: float
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def standee_grid(paper: Paper) -> StandeeGrid:
+    """As many standees as fit inside the printable margin, under the sheet's heading."""
+    width, height = STANDEE_PANEL.width, 2 * (STANDEE_PANEL.height + STANDEE_TAB.height)
+    room_x = paper.width - 2 * PRINTABLE_MARGIN
+    room_y = paper.height - 2 * PRINTABLE_MARGIN - SHEET_HEAD
+    columns = math.floor((room_x + STANDEE_GAP) / (width + STANDEE_GAP))
+    rows = math.floor((room_y + STANDEE_GAP) / (height + STANDEE_GAP))
+    span_x = columns * width + (columns - 1) * STANDEE_GAP
+    span_y = rows * height + (rows - 1) * STANDEE_GAP
+    top = paper.height - PRINTABLE_MARGIN - SHEET_HEAD - (room_y - span_y) / 2
+    return StandeeGrid(columns, rows, (paper.width - span_x) / 2, top)
+
+
+def _standees(game: Biathlon, paper: Paper, path: Path) -> None:
+    grid = standee_grid(paper)
+    biathletes = list(game.biathletes.values())
+    pages = [
+        biathletes[start : start + grid.per_page]
+        for start in range(0, len(biathletes), grid.per_page)
+    ]
+    draw_pages(
+        path,
+        paper,
+        [partial(_standee_page, game, paper, grid, group) for group in pages],
+        title=f"{TITLE}: standees",
+        author=AUTHOR,
+        subject=f"{len(biathletes)} fold-over biathlete standees",
+    )
+
+
+def _standee_page(
+    game: Biathlon, paper: Paper, grid: StandeeGrid, group: list[Biathlete], canvas: Canvas
+) -> None:
+    _standee_key(canvas, paper)
+    height = 2 * (STANDEE_PANEL.height + STANDEE_TAB.height)
+    for index, biathlete in enumerate(group):
+        row, column = divmod(index, grid.columns)
+        left = grid.left + column * (STANDEE_PANEL.width + STANDEE_GAP)
+        bottom = grid.top - row * (height + STANDEE_GAP) - height
+        _standee(game, canvas, biathlete, left, bottom)
+
+
+def _standee_key(canvas: Canvas, paper: Paper) -> None:
+    """The sheet's title and what its two kinds of line mean."""
+    left = PRINTABLE_MARGIN + 4 * mm
+    top = paper.height - PRINTABLE_MARGIN
+    canvas.setFillColor(INK["black"])
+    canvas.setFont(BODY_BOLD, 12)
+    canvas.drawString(left, top - 6 * mm, f"{TITLE}: biathlete standees")
+    baseline = top - 11 * mm
+    for kind, dashed, x in (("cut", False, left), ("fold", True, left + 22 * mm)):
+        _cut_or_fold(canvas, dashed)
+        canvas.line(x, baseline + 1 * mm, x + 10 * mm, baseline + 1 * mm)
+        canvas.setFont(BODY, 8)
+        canvas.drawString(x + 12 * mm, baseline, kind)
+    canvas.setDash()
+    canvas.setFont(BODY, 8)
+    room = paper.width - PRINTABLE_MARGIN - 4 * mm - (left + 44 * mm)
+    for line, text in enumerate(simpleSplit(STANDEE_HELP, BODY, 8, room)):
+        canvas.drawString(left + 44 * mm, baseline - line * 10, text)
+
+
+def _cut_or_fold(canvas: Canvas, dashed: bool) -> None:
+    canvas.setStrokeColor(INK["black"])
+    canvas.setLineWidth(CUT_WIDTH)
+    if dashed:
+        canvas.setDash(*FOLD_DASH)
+    else:
+        canvas.setDash()
+
+
+def _standee(
+    game: Biathlon, canvas: Canvas, biathlete: Biathlete, left: float, bottom: float
+) -> None:
+    """Tab, front panel, fold, back panel upside down, tab: folded, the back faces away."""
+    panel, tab = STANDEE_PANEL, STANDEE_TAB
+    fold = bottom + tab.height + panel.height
+    canvas.saveState()
+    canvas.translate(left, bottom + tab.height)
+    _standee_panel(game, canvas, biathlete, facing=1)
+    canvas.restoreState()
+    # Turned half a circle, the back panel reads upright from behind once folded over the top.
+    canvas.saveState()
+    canvas.translate(left + panel.width, fold + panel.height)
+    canvas.rotate(180)
+    _standee_panel(game, canvas, biathlete, facing=-1)
+    canvas.restoreState()
+    _cut_or_fold(canvas, dashed=False)
+    canvas.drawPath(_standee_outline(canvas, left, bottom), stroke=1, fill=0)
+    _cut_or_fold(canvas, dashed=True)
+    canvas.line(left, fold, left + panel.width, fold)
+    canvas.setDash()
+
+
+def _standee_outline(canvas: Canvas, left: float, bottom: float) -> PDFPathObject:
+    """The cut, in one line round the bottom tab, both panels and the top tab."""
+    panel, tab = STANDEE_PANEL, STANDEE_TAB
+    tab_left = left + (panel.width - tab.width) / 2
+    tab_right = tab_left + tab.width
+    right = left + panel.width
+    low, high = bottom + tab.height, bottom + tab.height + 2 * panel.height
+    top = high + tab.height
+    path = canvas.beginPath()
+    points = [
+        (tab_left, bottom),
+        (tab_right, bottom),
+        (tab_right, low),
+        (right, low),
+        (right, high),
+        (tab_right, high),
+        (tab_right, top),
+        (tab_left, top),
+        (tab_left, high),
+        (left, high),
+        (left, low),
+        (tab_left, low),
+    ]
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    return path
+
+
+def _standee_panel(game: Biathlon, canvas: Canvas, biathlete: Biathlete, *, facing: int) -> None:
+    """One side of a standee in its own upright coordinates: flag at the foot, skier, name.
+
+    The back panel passes facing=-1: seen from behind, the skier faces the other way.
+    """
+    width, height = STANDEE_PANEL.width, STANDEE_PANEL.height
+    canvas.setFillColor(SNOW)
+    canvas.rect(0, 0, width, height, stroke=0, fill=1)
+    _flag(canvas, game, biathlete, Rect(0, 0, width, 7 * mm))
+    canvas.setFillColor(INK["black"])
+    _centred(canvas, biathlete.name, width / 2, height - 5 * mm, BODY_BOLD, 9, width - 3 * mm)
+    _centred(canvas, biathlete.country, width / 2, height - 8.8 * mm, BODY, 7)
+    foot, tall = 9 * mm, height - 21 * mm
+    _skier(canvas, width / 2, foot, tall, facing)
+    chest = (width / 2 + facing * 0.04 * tall, foot + 0.6 * tall)  # halfway up the body
+    _bib(canvas, biathlete.bib, *chest, 7.5 * mm, 6.5)
+
+
+def _skier(canvas: Canvas, cx: float, base: float, tall: float, facing: int) -> None:
+    """A gliding skier drawn in strokes, `tall` high, facing right (1) or left (-1)."""
+    unit = tall / 100
+
+    def at(px: float, py: float) -> tuple[float, float]:
+        return cx + facing * px * unit, base + py * unit
+
+    canvas.setStrokeColor(NIGHT)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    canvas.setLineWidth(0.9)
+    for pole in (((24, 58), (4, 2)), ((-6, 56), (-26, 4))):
+        canvas.line(*at(*pole[0]), *at(*pole[1]))
+    canvas.setLineWidth(2.4)
+    for limb in (
+        ((0, 46), (12, 26), (6, 4)),  # front leg
+        ((0, 46), (-10, 26), (-22, 6)),  # back leg
+        ((0, 46), (8, 78)),  # body
+        ((8, 78), (24, 58)),  # front arm
+        ((8, 78), (-6, 56)),  # back arm
+    ):
+        path = canvas.beginPath()
+        path.moveTo(*at(*limb[0]))
+        for point in limb[1:]:
+            path.lineTo(*at(*point))
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setLineWidth(1.2)
+    ski = canvas.beginPath()
+    ski.moveTo(*at(-40, 2))
+    ski.lineTo(*at(40, 2))
+    ski.curveTo(*at(46, 2), *at(48, 5), *at(47, 8))
+    canvas.drawPath(ski, stroke=1, fill=0)
+    canvas.setFillColor(NIGHT)
+    canvas.circle(*at(12, 89), 7 * unit, stroke=0, fill=1)
+    canvas.setLineCap(0)
+    canvas.setLineJoin(0)
