@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 from openpyxl import Workbook
+from pdfread import Kit, build_kit
 
 from authoring.checks import grid, references, tiles, unique
-from authoring.game import Game
+from authoring.game import Game, Model, get_game
+from authoring.render.paper import PAPERS
+from authoring.validate import Validation, validate_workbook
 
 SCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
@@ -116,3 +119,30 @@ def toy_book(tmp_path: Path) -> Callable[..., Path]:
         return write_xlsx(tmp_path / name, sheets, edit)
 
     return make
+
+
+# --- a shipped game's kit, for the modules that name it in GAME ----------------------------
+
+
+@pytest.fixture(scope="module", params=sorted(PAPERS))
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The whole kit of the module's GAME built by the CLI into a fresh folder, per paper."""
+    return build_kit(request.module.GAME, PAPERS[request.param], tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def game(request: pytest.FixtureRequest) -> Game:
+    return get_game(request.module.GAME)
+
+
+@pytest.fixture(scope="module")
+def validation(game: Game) -> Validation:
+    result = validate_workbook(game.workbook, game)
+    assert result.ok
+    return result
+
+
+@pytest.fixture(scope="module")
+def model(game: Game, validation: Validation) -> Model:
+    assert game.model is not None
+    return game.model(validation.tables)

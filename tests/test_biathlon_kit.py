@@ -25,7 +25,6 @@ from pdfread import (
     Kit,
     Run,
     all_runs,
-    build_kit,
     by_slot,
     find_sequence,
     flat,
@@ -41,7 +40,7 @@ from reportlab.lib.units import mm
 from authoring.build import build_game
 from authoring.cli import main
 from authoring.findings import Severity
-from authoring.game import Game, get_game
+from authoring.game import Game
 from authoring.games.biathlon.kit import (
     ACCURACY_TILE,
     DISCARD,
@@ -65,10 +64,9 @@ from authoring.games.biathlon.kit import (
     skiing_cards,
     trails,
 )
-from authoring.games.biathlon.model import TERRAINS, Action, Biathlon, build_model
+from authoring.games.biathlon.model import TERRAINS, Action, Biathlon
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
-from authoring.validate import Validation, validate_workbook
 
 GAME = "biathlon"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
@@ -88,27 +86,7 @@ BASE_14 = ("Courier", "Helvetica", "Times", "Symbol", "ZapfDingbats")
 # --- the build, once per paper -------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=sorted(PAPERS))
-def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    """The whole kit built by the CLI into a fresh folder, once per paper."""
-    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def game() -> Game:
-    return get_game(GAME)
-
-
-@pytest.fixture(scope="module")
-def validation(game: Game) -> Validation:
-    result = validate_workbook(game.workbook, game)
-    assert result.ok
-    return result
-
-
-@pytest.fixture(scope="module")
-def model(validation: Validation) -> Biathlon:
-    return build_model(validation.tables)
+# kit, game, validation and model: the shared fixtures in conftest.py, for GAME.
 
 
 def fonts_of(path: Path) -> Iterator[Any]:

@@ -20,7 +20,6 @@ from pdfread import (
     Kit,
     Run,
     all_runs,
-    build_kit,
     by_slot,
     find_sequence,
     flat,
@@ -34,7 +33,7 @@ from pdfread import (
 from authoring.build import build_game
 from authoring.cli import main
 from authoring.findings import Severity
-from authoring.game import Game, get_game
+from authoring.game import Game
 from authoring.games.blade.kit import (
     ACTION_CARD,
     OUTCOME_NAMES,
@@ -44,11 +43,11 @@ from authoring.games.blade.kit import (
     name_key,
     worked_race,
 )
-from authoring.games.blade.model import Blade, build_model
+from authoring.games.blade.model import Blade
 from authoring.games.blade.timing import LETTERS, ROWS, format_time, parse_time
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
-from authoring.validate import Validation, validate_workbook
+from authoring.validate import Validation
 
 GAME = "blade"
 SCORE_HEADER = [
@@ -68,27 +67,7 @@ SCORE_HEADER = [
 # --- the build, once per paper -------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=sorted(PAPERS))
-def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    """The whole kit built by the CLI into a fresh folder, once per paper."""
-    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def game() -> Game:
-    return get_game(GAME)
-
-
-@pytest.fixture(scope="module")
-def validation(game: Game) -> Validation:
-    result = validate_workbook(game.workbook, game)
-    assert result.ok
-    return result
-
-
-@pytest.fixture(scope="module")
-def model(validation: Validation) -> Blade:
-    return build_model(validation.tables)
+# kit, game, validation and model: the shared fixtures in conftest.py, for GAME.
 
 
 def components(model: Blade) -> list[str]:

@@ -23,7 +23,6 @@ from pdfread import (
     Kit,
     Run,
     all_runs,
-    build_kit,
     by_slot,
     contains,
     find_sequence,
@@ -43,10 +42,10 @@ from authoring.findings import Severity
 from authoring.game import Game, get_game
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
 from authoring.games.darkblades.kit import COUNTER, SPELL_CARD, counter_labels, counter_pieces
-from authoring.games.darkblades.model import DarkBlades, build_model
+from authoring.games.darkblades.model import DarkBlades
 from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import PAPERS, PRINTABLE_MARGIN, Paper, Size
-from authoring.validate import Validation, validate_workbook
+from authoring.validate import Validation
 
 GAME = "darkblades"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
@@ -72,27 +71,7 @@ BASE_14 = {
 # --- the build, once per paper -------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=sorted(PAPERS))
-def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    """The whole kit built by the CLI into a fresh folder, once per paper."""
-    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def game() -> Game:
-    return get_game(GAME)
-
-
-@pytest.fixture(scope="module")
-def validation(game: Game) -> Validation:
-    result = validate_workbook(game.workbook, game)
-    assert result.ok
-    return result
-
-
-@pytest.fixture(scope="module")
-def model(validation: Validation) -> DarkBlades:
-    return build_model(validation.tables)
+# kit, game, validation and model: the shared fixtures in conftest.py, for GAME.
 
 
 @pytest.fixture(scope="module")

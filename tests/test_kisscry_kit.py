@@ -18,7 +18,6 @@ from pdfread import (
     Kit,
     Run,
     all_runs,
-    build_kit,
     by_slot,
     find_sequence,
     flat,
@@ -31,7 +30,7 @@ from pdfread import (
 
 from authoring.build import build_game
 from authoring.cli import main
-from authoring.game import Game, get_game
+from authoring.game import Game
 from authoring.games.kisscry.kit import (
     ACTION_CARD,
     CARD_LABELS,
@@ -48,10 +47,9 @@ from authoring.games.kisscry.kit import (
     points_label,
     worked_program,
 )
-from authoring.games.kisscry.model import COMPONENTS, KissCry, Share, build_model
+from authoring.games.kisscry.model import COMPONENTS, KissCry, Share
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
-from authoring.validate import Validation, validate_workbook
 
 GAME = "kisscry"
 COMPONENTS_PRINTED = (
@@ -68,27 +66,7 @@ RANGE = re.compile(r"\d+(-\d+)?")
 # --- the build, once per paper -------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=sorted(PAPERS))
-def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    """The whole kit built by the CLI into a fresh folder, once per paper."""
-    return build_kit(GAME, PAPERS[request.param], tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def game() -> Game:
-    return get_game(GAME)
-
-
-@pytest.fixture(scope="module")
-def validation(game: Game) -> Validation:
-    result = validate_workbook(game.workbook, game)
-    assert result.ok
-    return result
-
-
-@pytest.fixture(scope="module")
-def model(validation: Validation) -> KissCry:
-    return build_model(validation.tables)
+# kit, game, validation and model: the shared fixtures in conftest.py, for GAME.
 
 
 def is_landscape(component: str) -> bool:
