@@ -6,6 +6,7 @@ from a workbook is checked against the font's own character map before it is dra
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -14,6 +15,7 @@ from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 BODY = "Body"
 BODY_BOLD = "Body-Bold"
@@ -39,6 +41,29 @@ def register_body_fonts() -> str:
         BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
     )
     return BODY
+
+
+def fitted_size(text: str, font: str, size: float, room: float, *, smallest: float = 0) -> float:
+    """The font size, at most `size` and never below `smallest`, at which `text` is no
+    wider than `room` points."""
+    wide: float = pdfmetrics.stringWidth(text, font, size)
+    return max(smallest, min(size, size * room / max(wide, 1e-6)))
+
+
+def draw_centred(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    font: str,
+    size: float,
+    room: float = math.inf,
+    *,
+    smallest: float = 0,
+) -> None:
+    """Text centred on `x`, shrunk to fit `room` points where it is wider."""
+    canvas.setFont(font, fitted_size(text, font, size, room, smallest=smallest))
+    canvas.drawCentredString(x, y, text)
 
 
 @cache

@@ -20,7 +20,6 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable, KeepTogether, Table
@@ -40,7 +39,7 @@ from authoring.games.biathlon.rules import HITS_MAX
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.document import draw_pages
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
 from authoring.render.imposition import Rect, Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper, Size
 
@@ -452,16 +451,13 @@ def _biathletes_table(game: Biathlon) -> Flowable:
 
 
 def _fitted(text: str, font: str, size: float, room: float) -> float:
-    """The font size, at most `size` and never below MIN_TEXT, at which `text` fits `room`."""
-    wide: float = stringWidth(text, font, size)
-    return max(MIN_TEXT, min(size, size * room / max(wide, 1e-6)))
+    return fitted_size(text, font, size, room, smallest=MIN_TEXT)
 
 
 def _centred(
     canvas: Canvas, text: str, x: float, y: float, font: str, size: float, room: float = math.inf
 ) -> None:
-    canvas.setFont(font, _fitted(text, font, size, room))
-    canvas.drawCentredString(x, y, text)
+    draw_centred(canvas, text, x, y, font, size, room, smallest=MIN_TEXT)
 
 
 def _on(colour: str) -> colors.Color:

@@ -15,7 +15,6 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether
 
@@ -23,7 +22,7 @@ from authoring.components import BuildContext, Component
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
 from authoring.games.darkblades.model import Character, DarkBlades, Face, Marker, Spell
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred
 from authoring.render.imposition import Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, COUNTER_SIZES
 
@@ -341,14 +340,15 @@ def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> 
         fill=1,
     )
     canvas.setFillColor(colors.white)
-    _fit_centred(
+    draw_centred(
         canvas,
         spell.name.upper(),
         x + width / 2,
         y + height - 8 * mm,
-        width - 8 * mm,
         BODY_BOLD,
         13,
+        width - 8 * mm,
+        smallest=3,
     )
     margin = 4 * mm
     lines: list[tuple[str, str, float]] = [
@@ -459,7 +459,9 @@ def _counter_face(
             cut_guide(canvas, slot)
         canvas.setFillColor(colors.black)
         text = piece.marker.front if side == "front" else piece.marker.back
-        _fit_centred(canvas, text, centre, y + height / 2 - 2, width - 2 * mm, BODY_BOLD, 8)
+        draw_centred(
+            canvas, text, centre, y + height / 2 - 2, BODY_BOLD, 8, width - 2 * mm, smallest=3
+        )
         return
     character = piece.character
     face = piece.face(side)
@@ -470,26 +472,34 @@ def _counter_face(
     if side == "front":
         cut_guide(canvas, slot)
     canvas.setFillColor(colors.black)
-    _fit_centred(
+    draw_centred(
         canvas,
         labels[character.id],
         centre,
         y + height - 4.2 * mm,
-        width - 1.6 * mm,
         BODY_BOLD,
         5.5,
+        width - 1.6 * mm,
+        smallest=3,
     )
     label = STATE_LABELS.get(face.state)
     if label:
         canvas.setFillColor(colors.HexColor("#5a0000") if dead else colors.black)
-        _fit_centred(canvas, label, centre, y + height / 2, width - 2 * mm, BODY, 5)
+        draw_centred(canvas, label, centre, y + height / 2, BODY, 5, width - 2 * mm, smallest=3)
     if face.state in ("mounted", "mounted_wounded"):
         _arrow(canvas, x + width - 2.6 * mm, y + height / 2 + 1 * mm)
     extra = face.weapon or (f"breath {face.special_attack}" if face.special_attack else "")
     if extra:
         canvas.setFillColor(colors.black)
-        _fit_centred(
-            canvas, extra, centre, y + height / 2 - 3.2 * mm, width - 2 * mm, BODY_ITALIC, 4.5
+        draw_centred(
+            canvas,
+            extra,
+            centre,
+            y + height / 2 - 3.2 * mm,
+            BODY_ITALIC,
+            4.5,
+            width - 2 * mm,
+            smallest=3,
         )
     for value, colour, column in (
         (face.attack, ATTACK_COLOUR, 0.2),
@@ -511,13 +521,3 @@ def _arrow(canvas: Canvas, x: float, y: float) -> None:
     path.close()
     canvas.setFillColor(colors.black)
     canvas.drawPath(path, stroke=0, fill=1)
-
-
-def _fit_centred(
-    canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float
-) -> None:
-    """Centred text, shrunk until it fits the width."""
-    while size > 3 and stringWidth(text, font, size) > width:
-        size -= 0.25
-    canvas.setFont(font, size)
-    canvas.drawCentredString(x, y, text)

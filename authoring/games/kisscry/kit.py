@@ -48,7 +48,7 @@ from authoring.render.flow import (
     side_by_side,
     styles,
 )
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
 from authoring.render.imposition import Rect, Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper
 
@@ -504,17 +504,10 @@ def _cut_line(canvas: Canvas, paper: Paper) -> None:
     canvas.restoreState()
 
 
-def _fitted(text: str, font: str, size: float, room: float) -> float:
-    """The font size, at most `size`, at which `text` fits in `room` points."""
-    wide: float = stringWidth(text, font, size)
-    return min(size, size * room / max(wide, 1e-6))
-
-
 def _centred(
     canvas: Canvas, text: str, font: str, size: float, x0: float, x1: float, y: float
 ) -> None:
-    canvas.setFont(font, _fitted(text, font, size, x1 - x0 - 4))
-    canvas.drawCentredString((x0 + x1) / 2, y, text)
+    draw_centred(canvas, text, (x0 + x1) / 2, y, font, size, x1 - x0 - 4)
 
 
 def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
@@ -528,7 +521,7 @@ def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
     right = x + width
 
     # The name and country, and across from them the red deduction row.
-    name_size = _fitted(skater.name, BODY_BOLD, 18, width * 0.42)
+    name_size = fitted_size(skater.name, BODY_BOLD, 18, width * 0.42)
     canvas.setFillColor(INK)
     canvas.setFont(BODY_BOLD, name_size)
     canvas.drawString(x, top - 18, skater.name)
