@@ -256,3 +256,17 @@ def test_check_counts_shooting_odds_exactly():
         (k - 1) * chance for k, chance in enumerate(hit_chances(5)) if k >= 1
     )
     assert expected_hits(0, 1) == 5  # windstill cannot lift five hits past five
+
+
+def test_the_world_cup_simulation_names_each_players_bot(capsys):
+    arguments = ["simulate", "biathlon", "world_cup", "--runs", "4", "--players", "3"]
+    assert main([*arguments, "--bots", "greedy,random,pulse-careful", "--format", "json"]) == 0
+    sheet, odds = json.loads(capsys.readouterr().out)["figures"]
+    assert sheet["header"] == [
+        "trail",
+        "player 1 (greedy)",
+        "player 2 (random)",
+        "player 3 (pulse-careful)",
+    ]
+    assert [row[0] for row in sheet["rows"]] == ["Lang", "Kurz", "Short", "Long", "total"]
+    assert sum(row[1]["hits"] for row in odds["rows"]) == 4  # one champion a World Cup
