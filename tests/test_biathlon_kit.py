@@ -42,27 +42,29 @@ from authoring.cli import main
 from authoring.findings import Severity
 from authoring.game import Game
 from authoring.games.biathlon.kit import (
-    ACCURACY_TILE,
-    DISCARD,
     KIND_LABELS,
-    MIN_TEXT,
     PULSE_LABEL,
-    REMOVE,
-    SKIING_CARD,
-    SKILL_WORDS,
     STANDEE_PANEL,
-    TERRAIN_LABELS,
-    WAX_WORDS,
     WIND_LABEL,
     SkiingCard,
     background_word,
     die_caption,
-    flag_stripes,
     hits_on,
-    pulse_bands,
-    signed,
     skiing_cards,
     trails,
+)
+from authoring.games.biathlon.look import (
+    ACCURACY_TILE,
+    DISCARD,
+    MIN_TEXT,
+    REMOVE,
+    SKIING_CARD,
+    SKILL_WORDS,
+    TERRAIN_LABELS,
+    WAX_WORDS,
+    flag_stripes,
+    pulse_bands,
+    signed,
 )
 from authoring.games.biathlon.model import TERRAINS, Action, Biathlon
 from authoring.render.imposition import Layout

@@ -14,7 +14,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import groupby
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -25,13 +24,39 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable, KeepTogether, Table
 
 from authoring.components import BuildContext, Component
+from authoring.games.biathlon import boards
+from authoring.games.biathlon import trails as trail_boards
+from authoring.games.biathlon.look import (
+    ACCURACY_TILE,
+    AUTHOR,
+    BAND_NAMES,
+    BAND_TINTS,
+    BULLET_USES,
+    DISCARD,
+    INK,
+    REMOVE,
+    SKIING_CARD,
+    SKILL_WORDS,
+    SNOW,
+    TERRAIN_LABELS,
+    TITLE,
+    WAX_WORDS,
+    centred,
+    draw_flag,
+    fitted,
+    gives_bullets,
+    ink_on,
+    ordered_colours,
+    pulse_bands,
+    signed,
+    step_colour,
+)
 from authoring.games.biathlon.model import (
     TERRAINS,
     Action,
     Biathlete,
     Biathlon,
     Card,
-    Colour,
     Course,
 )
 from authoring.games.biathlon.race import DICE, LAPS, NEXT_TURN_COACHES, PULSE_LIMIT, track
@@ -39,63 +64,21 @@ from authoring.games.biathlon.rules import HITS_MAX
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.document import draw_pages
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Rect, Slot, cut_guide, impose
-from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper, Size
+from authoring.render.paper import PRINTABLE_MARGIN, Paper, Size
 
-TITLE = "BIATHLON BLAST"
-AUTHOR = "authoring (from the BIATHLON BLAST workbook)"
-SKIING_CARD = CARD_SIZES["poker"]
-ACCURACY_TILE = Size("accuracy tile", 60 * mm, 20 * mm)
-"""A millimetre inside each side of the 62 x 22 mm slot the player board leaves for it."""
-MIN_TEXT = 6.0
-"""Points: nothing on a card, tile or standee is printed smaller."""
-
-SKILL_WORDS = {
-    "accuracy_initiative": "accuracy & initiative",
-    "uphill": "uphill skiing",
-    "flat": "flat skiing",
-    "downhill": "downhill skiing",
-    "pulse_control": "pulse control",
-    "wind_control": "wind control",
-}
-WAX_WORDS = {
-    "none": "no wax",
-    "uphill_step": "+1 uphill step",
-    "flat_step": "+1 flat step",
-    "downhill_step": "+1 downhill step",
-    "pulse_minus_one": "action cost \u22121",
-    "wind_symbol": "the wind symbol",
-}
-BULLET_USES = "a discard pick-up, or +1 hit after shooting"
-TERRAIN_LABELS = {"uphill": "UPHILL", "flat": "FLAT", "downhill": "DOWNHILL"}
-BAND_NAMES = ("low", "medium", "high")
 KIND_LABELS = {"common": "COMMON", "personal": "PERSONAL", "motivation": "MOTIVATION"}
-DISCARD, REMOVE = "DISCARD", "REMOVE FROM GAME"
 PULSE_LABEL, WIND_LABEL = "PULSE", "WIND"
 
-INK = {
-    "red": colors.HexColor("#c62a32"),
-    "black": colors.HexColor("#1c1c1c"),
-    "yellow": colors.HexColor("#f3c316"),
-    "green": colors.HexColor("#2d8a46"),
-    "blue": colors.HexColor("#2463b0"),
-    "white": colors.white,
-}
-LIGHT_INKS = ("yellow", "white")
-"""Colours light enough to carry dark text."""
 GOLD = colors.HexColor("#c9a43a")
-SNOW = colors.HexColor("#eef4f8")
 SNOWFLAKE = colors.HexColor("#b9cddd")
 ICE = colors.HexColor("#274862")
 ICE_CRACK = colors.HexColor("#5b82a3")
 NIGHT = colors.HexColor("#15314f")
 CROWD = colors.HexColor("#8c2f1e")
 CROWD_HEADS = colors.HexColor("#b0543d")
-BAND_TINTS = (colors.HexColor("#d9efdc"), colors.HexColor("#fbefc4"), colors.HexColor("#f6d6d2"))
-"""Low, medium and high pulse on the accuracy tile: calm green to alarm red."""
 TILE_BACK = colors.HexColor("#dbe7f1")
-OUTLINE = colors.HexColor("#6f7d88")
 
 
 def components(game: Biathlon, context: BuildContext) -> list[Component]:
@@ -126,15 +109,12 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
         Component("skiing-cards", partial(_skiing_cards, game, context.paper)),
         Component("accuracy-tiles", partial(_accuracy_tiles, game, context.paper)),
         Component("standees", partial(_standees, game, context.paper)),
+        *boards.components(game, context),
+        *trail_boards.components(game, context),
     ]
 
 
 # --- how figures are printed -----------------------------------------------------------------
-
-
-def signed(value: int) -> str:
-    """A pulse change as the cards print it: +1, \u22122 (a true minus), or 0."""
-    return f"{value:+d}".replace("-", "\u2212") if value else "0"
 
 
 def joined(words: Sequence[object]) -> str:
@@ -155,21 +135,6 @@ def die_caption(die: str) -> str:
 # --- facts the rulebook reads from the model -------------------------------------------------
 
 
-def ordered_colours(game: Biathlon) -> list[Colour]:
-    """The ski colours in ski colour order, the order that breaks every tie."""
-    return sorted(game.colours.values(), key=lambda colour: colour.order)
-
-
-def gives_bullets(colour: Colour) -> bool:
-    """Skis without wax start with bullets instead, and their coach zones give bullets."""
-    return colour.wax_effect == "none"
-
-
-def step_colour(game: Biathlon, terrain: str) -> str:
-    """The colour that stands for a terrain's skill: its steps and its spaces are printed in it."""
-    return next(c.colour for c in game.colours.values() if c.skill == terrain)
-
-
 @dataclass(frozen=True)
 class StepKind:
     terrain: str
@@ -184,27 +149,6 @@ def step_kinds(game: Biathlon) -> list[StepKind]:
         StepKind(terrain, step_colour(game, terrain), TERRAINS[index:])
         for index, terrain in enumerate(TERRAINS)
     ]
-
-
-@dataclass(frozen=True)
-class PulseBand:
-    name: str
-    first: int
-    last: int
-
-
-def pulse_bands() -> list[PulseBand]:
-    """The pulse ranges a bib's three digits stand for, as the model reads a bib.
-
-    A probe whose digits are its own positions shows which digit each pulse reads, so the
-    printed bands can never drift from the rules engine's.
-    """
-    probe = Biathlete("probe", "", "", "012", {})
-    bands = []
-    for digit, run in groupby(range(PULSE_LIMIT + 1), key=probe.accuracy):
-        pulses = list(run)
-        bands.append(PulseBand(BAND_NAMES[digit], pulses[0], pulses[-1]))
-    return bands
 
 
 @dataclass(frozen=True)
@@ -450,45 +394,6 @@ def _biathletes_table(game: Biathlon) -> Flowable:
 # --- drawing helpers ------------------------------------------------------------------------
 
 
-def _fitted(text: str, font: str, size: float, room: float) -> float:
-    return fitted_size(text, font, size, room, smallest=MIN_TEXT)
-
-
-def _centred(
-    canvas: Canvas, text: str, x: float, y: float, font: str, size: float, room: float = math.inf
-) -> None:
-    draw_centred(canvas, text, x, y, font, size, room, smallest=MIN_TEXT)
-
-
-def _on(colour: str) -> colors.Color:
-    """Text that reads on a fill of this colour."""
-    return INK["black"] if colour in LIGHT_INKS else colors.white
-
-
-def flag_stripes(game: Biathlon, biathlete: Biathlete) -> list[tuple[str, int]]:
-    """The flag's stripes, left to right in ski colour order: each colour as wide as its
-    rating; a colour rated 0 (below average) is missing from the flag."""
-    return [
-        (c.colour, biathlete.skills[c.skill])
-        for c in ordered_colours(game)
-        if biathlete.skills[c.skill]
-    ]
-
-
-def _flag(canvas: Canvas, game: Biathlon, biathlete: Biathlete, box: Rect) -> None:
-    stripes = flag_stripes(game, biathlete)
-    total = sum(width for _, width in stripes)
-    x = box.x
-    for colour, width in stripes:
-        share = box.width * width / total
-        canvas.setFillColor(INK[colour])
-        canvas.rect(x, box.y, share, box.height, stroke=0, fill=1)
-        x += share
-    canvas.setStrokeColor(OUTLINE)
-    canvas.setLineWidth(0.5)
-    canvas.rect(*box, stroke=1, fill=0)  # a white stripe still shows its edge
-
-
 # --- the skiing cards -----------------------------------------------------------------------
 
 
@@ -554,7 +459,7 @@ def _card_front(game: Biathlon, canvas: Canvas, item: SkiingCard, slot: Slot) ->
         panel = Rect(panel_x, first - index * (PANEL + PANEL_GAP), panel_width, PANEL)
         _action_panel(game, canvas, action, panel)
     canvas.setFillColor(INK["black"])
-    _centred(canvas, KIND_LABELS[item.card.kind], x + width / 2, y + 3.4 * mm, BODY_BOLD, 6)
+    centred(canvas, KIND_LABELS[item.card.kind], x + width / 2, y + 3.4 * mm, BODY_BOLD, 6)
     cut_guide(canvas, slot)
 
 
@@ -566,25 +471,25 @@ def _initiative(canvas: Canvas, card: Card, left: float, top: float) -> None:
         canvas.setFillColor(INK["red"])
         canvas.roundRect(left, top - BADGE, BADGE, BADGE, 2 * mm, stroke=0, fill=1)
         canvas.setFillColor(colors.white)
-        _centred(canvas, str(card.initiative), centre, middle - 7.5, BODY_BOLD, 21)
+        centred(canvas, str(card.initiative), centre, middle - 7.5, BODY_BOLD, 21)
         return
     die = card.initiative_die
     canvas.setFillColor(INK[die])
     canvas.setStrokeColor(INK["black"])
     canvas.setLineWidth(0.6)
     canvas.roundRect(left, top - BADGE, BADGE, BADGE, 2.5 * mm, stroke=1, fill=1)
-    canvas.setStrokeColor(_on(die))
+    canvas.setStrokeColor(ink_on(die))
     canvas.setLineWidth(0.5)
     inner = 1.3 * mm
     canvas.roundRect(
         left + inner, top - BADGE + inner, BADGE - 2 * inner, BADGE - 2 * inner, 1.6 * mm
     )
     if card.initiative_double:
-        canvas.setFillColor(_on(die))
-        _centred(canvas, "\u00d72", centre, middle - 5, BODY_BOLD, 15)
+        canvas.setFillColor(ink_on(die))
+        centred(canvas, "\u00d72", centre, middle - 5, BODY_BOLD, 15)
     canvas.setFillColor(INK["black"])
     caption = die_caption(die)
-    _centred(canvas, caption, centre, top - BADGE - 2.6 * mm, BODY_BOLD, 6, BADGE + 2 * mm)
+    centred(canvas, caption, centre, top - BADGE - 2.6 * mm, BODY_BOLD, 6, BADGE + 2 * mm)
 
 
 def _card_title(canvas: Canvas, item: SkiingCard, trim: Rect) -> None:
@@ -594,11 +499,11 @@ def _card_title(canvas: Canvas, item: SkiingCard, trim: Rect) -> None:
     circle_x = trim.x + trim.width - CARD_INSET - CIRCLE
     room = circle_x - CIRCLE - 1.5 * mm - left
     canvas.setFillColor(INK["black"])
-    canvas.setFont(BODY_BOLD, _fitted(item.card.name, BODY_BOLD, 11, room))
+    canvas.setFont(BODY_BOLD, fitted(item.card.name, BODY_BOLD, 11, room))
     canvas.drawString(left, top - 4.6 * mm, item.card.name)
     if item.biathlete is not None:
         owner = item.biathlete.name
-        canvas.setFont(BODY_ITALIC, _fitted(owner, BODY_ITALIC, 7.5, room))
+        canvas.setFont(BODY_ITALIC, fitted(owner, BODY_ITALIC, 7.5, room))
         canvas.drawString(left, top - 8.8 * mm, owner)
     if item.card.kind in CIRCLE_COLOURS:
         canvas.setFillColor(CIRCLE_COLOURS[item.card.kind])
@@ -624,18 +529,18 @@ def _action_panel(game: Biathlon, canvas: Canvas, action: Action, panel: Rect) -
         canvas.setStrokeColor(colors.white)
         bottom = box_top - STEP_BOX.height
         canvas.roundRect(left, bottom, STEP_BOX.width, STEP_BOX.height, 1.3 * mm, stroke=1, fill=1)
-        canvas.setFillColor(_on(colour))
+        canvas.setFillColor(ink_on(colour))
         steps = str(getattr(action, terrain))
-        _centred(canvas, steps, centre, bottom + 3.4 * mm, BODY_BOLD, 23)
+        centred(canvas, steps, centre, bottom + 3.4 * mm, BODY_BOLD, 23)
         canvas.setFillColor(ink)
-        _centred(canvas, TERRAIN_LABELS[terrain], centre, label_y, BODY_BOLD, 6, STEP_BOX.width)
+        centred(canvas, TERRAIN_LABELS[terrain], centre, label_y, BODY_BOLD, 6, STEP_BOX.width)
     heart_x = panel.x + panel.width - PANEL_PAD - HEART / 2
     heart_y = box_top - STEP_BOX.height / 2
     _heart(canvas, heart_x, heart_y, HEART)
     canvas.setFillColor(colors.white)
-    _centred(canvas, signed(action.pulse), heart_x, heart_y - 1 * mm, BODY_BOLD, 13, HEART * 0.7)
+    centred(canvas, signed(action.pulse), heart_x, heart_y - 1 * mm, BODY_BOLD, 13, HEART * 0.7)
     canvas.setFillColor(ink)
-    _centred(canvas, PULSE_LABEL, heart_x, label_y, BODY_BOLD, 6)
+    centred(canvas, PULSE_LABEL, heart_x, label_y, BODY_BOLD, 6)
     baseline = panel.y + 2.2 * mm
     canvas.setFont(BODY_BOLD, 6.5)
     if action.wind:
@@ -726,7 +631,7 @@ def _back_frame(canvas: Canvas, slot: Slot, fill: colors.Color) -> tuple[float, 
     canvas.setLineWidth(1)
     canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
     canvas.setFillColor(colors.white)
-    _centred(canvas, TITLE, x + width / 2, y + height - 12 * mm, BODY_BOLD, 12)
+    centred(canvas, TITLE, x + width / 2, y + height - 12 * mm, BODY_BOLD, 12)
     return x + width / 2, y + height
 
 
@@ -734,10 +639,10 @@ def _biathlete_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: 
     """The box's own back: the flag, the name, the country and the bib."""
     centre, top = _back_frame(canvas, slot, NIGHT)
     flag = Rect(centre - 21 * mm, top - 46 * mm, 42 * mm, 27 * mm)
-    _flag(canvas, game, biathlete, flag)
+    draw_flag(canvas, game, biathlete, flag)
     canvas.setFillColor(colors.white)
-    _centred(canvas, biathlete.name, centre, flag.y - 7 * mm, BODY_BOLD, 13, 50 * mm)
-    _centred(canvas, biathlete.country, centre, flag.y - 12 * mm, BODY, 10)
+    centred(canvas, biathlete.name, centre, flag.y - 7 * mm, BODY_BOLD, 13, 50 * mm)
+    centred(canvas, biathlete.country, centre, flag.y - 12 * mm, BODY, 10)
     _bib(canvas, biathlete.bib, centre, flag.y - 23 * mm, 17 * mm, 13)
 
 
@@ -749,13 +654,13 @@ def _bib(canvas: Canvas, bib: str, cx: float, cy: float, width: float, size: flo
     canvas.setLineWidth(0.6)
     canvas.roundRect(cx - width / 2, cy - height / 2, width, height, height * 0.2, stroke=1, fill=1)
     canvas.setFillColor(INK["black"])
-    _centred(canvas, bib, cx, cy - size * 0.35, BODY_BOLD, size)
+    centred(canvas, bib, cx, cy - size * 0.35, BODY_BOLD, size)
 
 
 def _motivation_back(canvas: Canvas, slot: Slot) -> None:
     """The shared back of the motivation deck: a cheering crowd."""
     centre, top = _back_frame(canvas, slot, CROWD)
-    _centred(canvas, KIND_LABELS["motivation"], centre, top - 40 * mm, BODY_BOLD, 18)
+    centred(canvas, KIND_LABELS["motivation"], centre, top - 40 * mm, BODY_BOLD, 18)
     canvas.setFont(BODY_ITALIC, 9)
     canvas.drawCentredString(centre, top - 46 * mm, "from the crowd at the start line")
     canvas.setFillColor(CROWD_HEADS)
@@ -794,7 +699,7 @@ def _tile_front(canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
     top = y + height
     inset = 2 * mm
     canvas.setFillColor(INK["black"])
-    canvas.setFont(BODY_BOLD, _fitted(biathlete.name, BODY_BOLD, 8, width * 0.6))
+    canvas.setFont(BODY_BOLD, fitted(biathlete.name, BODY_BOLD, 8, width * 0.6))
     canvas.drawString(x + inset, top - 3.7 * mm, biathlete.name)
     canvas.setFont(BODY_BOLD, 6)
     canvas.drawRightString(x + width - inset, top - 3.7 * mm, "ACCURACY")
@@ -806,10 +711,10 @@ def _tile_front(canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
         canvas.rect(left + 0.3 * mm, top - 8.6 * mm, column - 0.6 * mm, 3.6 * mm, stroke=0, fill=1)
         canvas.setFillColor(INK["black"])
         label = f"{band.name.upper()} {band.first}\u2013{band.last}"
-        _centred(canvas, label, centre, top - 7.7 * mm, BODY_BOLD, 6, column)
+        centred(canvas, label, centre, top - 7.7 * mm, BODY_BOLD, 6, column)
         face = biathlete.accuracy(band.first)
-        _centred(canvas, str(face), centre, top - 14.2 * mm, BODY_BOLD, 16)
-        _centred(canvas, hits_on(face), centre, top - 17.4 * mm, BODY, 6, column)
+        centred(canvas, str(face), centre, top - 14.2 * mm, BODY_BOLD, 16)
+        centred(canvas, hits_on(face), centre, top - 17.4 * mm, BODY, 6, column)
     cut_guide(canvas, slot)
 
 
@@ -817,10 +722,10 @@ def _tile_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: Slot)
     x, y, width, _ = slot.trim
     canvas.setFillColor(TILE_BACK)
     canvas.rect(*slot.bleed, stroke=0, fill=1)
-    _flag(canvas, game, biathlete, Rect(x + 3 * mm, y + 4 * mm, 19 * mm, 12 * mm))
+    draw_flag(canvas, game, biathlete, Rect(x + 3 * mm, y + 4 * mm, 19 * mm, 12 * mm))
     canvas.setFillColor(INK["black"])
     text_x = x + 25 * mm
-    canvas.setFont(BODY_BOLD, _fitted(biathlete.name, BODY_BOLD, 9, width - 27 * mm))
+    canvas.setFont(BODY_BOLD, fitted(biathlete.name, BODY_BOLD, 9, width - 27 * mm))
     canvas.drawString(text_x, y + 11.5 * mm, biathlete.name)
     canvas.setFont(BODY, 7)
     canvas.drawString(text_x, y + 6.5 * mm, f"{biathlete.country}  \u00b7  bib {biathlete.bib}")
@@ -987,10 +892,10 @@ def _standee_panel(game: Biathlon, canvas: Canvas, biathlete: Biathlete, *, faci
     width, height = STANDEE_PANEL.width, STANDEE_PANEL.height
     canvas.setFillColor(SNOW)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
-    _flag(canvas, game, biathlete, Rect(0, 0, width, 7 * mm))
+    draw_flag(canvas, game, biathlete, Rect(0, 0, width, 7 * mm))
     canvas.setFillColor(INK["black"])
-    _centred(canvas, biathlete.name, width / 2, height - 5 * mm, BODY_BOLD, 9, width - 3 * mm)
-    _centred(canvas, biathlete.country, width / 2, height - 8.8 * mm, BODY, 7)
+    centred(canvas, biathlete.name, width / 2, height - 5 * mm, BODY_BOLD, 9, width - 3 * mm)
+    centred(canvas, biathlete.country, width / 2, height - 8.8 * mm, BODY, 7)
     foot, tall = 9 * mm, height - 21 * mm
     _skier(canvas, width / 2, foot, tall, facing)
     chest = (width / 2 + facing * 0.04 * tall, foot + 0.6 * tall)  # halfway up the body
