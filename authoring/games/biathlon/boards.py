@@ -14,6 +14,7 @@ points box per player, and the points table read from the WorldCup sheet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -371,14 +372,27 @@ def _discard_hint(canvas: Canvas, frame: Rect) -> None:
 
 
 def _profile_map(game: Biathlon, paper: Paper, path: Path) -> None:
+    _landscape_page(
+        path,
+        paper,
+        partial(_profile_page, game),
+        title="biathlete profile map",
+        subject=f"Biathlete profile map: {len(game.biathletes)} biathletes, six skills",
+    )
+
+
+def _landscape_page(
+    path: Path, paper: Paper, draw: Callable[[Paper, Canvas], None], *, title: str, subject: str
+) -> None:
+    """A one-page sheet on the paper turned on its side."""
     sheet = paper.landscape()
     draw_pages(
         path,
         sheet,
-        [partial(_profile_page, game, sheet)],
-        title=f"{TITLE}: biathlete profile map",
+        [partial(draw, sheet)],
+        title=f"{TITLE}: {title}",
         author=AUTHOR,
-        subject=f"Biathlete profile map: {len(game.biathletes)} biathletes, six skills",
+        subject=subject,
     )
 
 
@@ -479,13 +493,11 @@ def _pips(canvas: Canvas, colour: str, rating: int, cx: float, cy: float) -> Non
 
 
 def _score_sheet(game: Biathlon, paper: Paper, path: Path) -> None:
-    sheet = paper.landscape()
-    draw_pages(
+    _landscape_page(
         path,
-        sheet,
-        [partial(_score_page, game, sheet)],
-        title=f"{TITLE}: World Cup score sheet",
-        author=AUTHOR,
+        paper,
+        partial(_score_page, game),
+        title="World Cup score sheet",
         subject="World Cup score sheet: four races, up to six players",
     )
 
