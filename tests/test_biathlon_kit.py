@@ -67,12 +67,24 @@ from authoring.games.biathlon.look import (
     signed,
 )
 from authoring.games.biathlon.model import TERRAINS, Action, Biathlon
+from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
 
 GAME = "biathlon"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
-COMPONENTS = ("rulebook", "skiing-cards", "accuracy-tiles", "standees")
+COMPONENTS = (
+    "rulebook",
+    "skiing-cards",
+    "accuracy-tiles",
+    "standees",
+    "player-boards",
+    "profile-map",
+    "world-cup-score-sheet",
+    *(f"trail-{course.replace('_', '-')}" for course in ORDER),
+)
+NAMED = ("rulebook", "skiing-cards", "accuracy-tiles", "standees", "profile-map")
+"""The components that print the biathletes' names."""
 PIECES = ("skiing-cards", "accuracy-tiles", "standees")
 DIACRITICS = ("Räsänen", "Kopřiva", "Lefèvre")
 # content/biathlon/README.md, "Venues and Courses": laps 1-2 and lap 3, in spaces.
@@ -147,13 +159,14 @@ def fronts(kit: Kit, component: str, layout: Layout) -> list[list[Run]]:
 def test_build_writes_every_component_at_the_paper_size(kit: Kit) -> None:
     assert kit.exit_code == 0
     written = {path.name for path in kit.folder.iterdir()}
-    assert {f"{name}-{kit.paper.name}.pdf" for name in COMPONENTS} <= written
+    assert written == {f"{name}-{kit.paper.name}.pdf" for name in COMPONENTS}
+    paper = sorted((kit.paper.width, kit.paper.height))
     for name in COMPONENTS:
         pages = reader(kit.path(name)).pages
         assert len(pages) > 0
-        for page in pages:
-            assert float(page.mediabox.width) == pytest.approx(kit.paper.width, abs=0.01)
-            assert float(page.mediabox.height) == pytest.approx(kit.paper.height, abs=0.01)
+        for page in pages:  # upright or turned on its side
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert size == pytest.approx(paper, abs=0.01), name
 
 
 def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
@@ -181,7 +194,7 @@ def test_building_twice_gives_identical_files(kit: Kit, tmp_path: Path) -> None:
 def test_names_keep_their_diacritics_everywhere(kit: Kit, model: Biathlon) -> None:
     named = [b.name for b in model.biathletes.values() if any(n in b.name for n in DIACRITICS)]
     assert len(named) == len(DIACRITICS)
-    for component in COMPONENTS:
+    for component in NAMED:
         text = text_of(kit.path(component))
         for name in named:
             assert name in text, (component, name)
