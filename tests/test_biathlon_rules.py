@@ -33,11 +33,6 @@ def test_steps_by_terrain(steps, trail, spaces):
     assert reach(steps, trail) == spaces
 
 
-def test_wax_adds_steps():
-    action = Action(uphill=1, flat=0, downhill=2, pulse=1, wind=False, removes=False)
-    assert Steps.of(action, extra_flat=3) == Steps(1, 3, 2)
-
-
 def test_fischer_wind_and_drafting():
     """The rulebook's pulse example: wind from the North, Fischer heading North."""
     drafting = -1

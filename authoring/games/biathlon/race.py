@@ -16,7 +16,15 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from authoring.games.biathlon.model import Action, Biathlete, Biathlon, Card, Course, Space
+from authoring.games.biathlon.model import (
+    TERRAINS,
+    Action,
+    Biathlete,
+    Biathlon,
+    Card,
+    Course,
+    Space,
+)
 from authoring.games.biathlon.rules import HITS_MAX, OPPOSITE, Steps, hits, reach, wind_effect
 
 DICE = ("red", "black", "yellow", "green", "blue")
@@ -111,7 +119,7 @@ class Race:
     log: list[str] = field(default_factory=list)
     rounds: int = 0
     winner: Player | None = None
-    reaches: dict[tuple[int, Steps], int] = field(default_factory=dict)
+    reaches: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
     card_reaches: dict[tuple[int, tuple[str, int] | None, str], int] = field(default_factory=dict)
 
     def space(self, index: int) -> Space:
@@ -236,31 +244,33 @@ def _pulse_change(player: Player, move: Move, where: Landing) -> int:
     return move.action.pulse - blue - where.blue_coach - where.drafting + where.wind
 
 
-def steps_for(player: Player, action: Action, wax: int) -> Steps:
-    extra = {"uphill": 0, "flat": 0, "downhill": 0}
+def extra_steps(race: Race, player: Player, wax: int) -> list[int]:
+    """The steps (uphill, flat, downhill) that wax spent now and a coach's boost add."""
+    extra = [0, 0, 0]
     if player.wax_effect in STEP_WAX:
-        extra[STEP_WAX[player.wax_effect]] += wax
-    if player.boost and player.boost[0] in ("black", "yellow", "green"):
-        extra[{"black": "uphill", "yellow": "flat", "green": "downhill"}[player.boost[0]]] += (
-            player.boost[1]
-        )
-    return Steps.of(
-        action,
-        extra_uphill=extra["uphill"],
-        extra_flat=extra["flat"],
-        extra_downhill=extra["downhill"],
-    )
+        extra[TERRAINS.index(STEP_WAX[player.wax_effect])] += wax
+    if player.boost:
+        coached = race.game.colours[player.boost[0]].wax_effect
+        if coached in STEP_WAX:
+            extra[TERRAINS.index(STEP_WAX[coached])] += player.boost[1]
+    return extra
 
 
-_REACHES: defaultdict[tuple[str, ...], dict[tuple[int, Steps], int]] = defaultdict(dict)
+_REACHES: defaultdict[tuple[str, ...], dict[tuple[int, int, int, int], int]] = defaultdict(dict)
 """Reaches already worked out, per trail: bots ask the same questions race after race."""
 
 
 def furthest(race: Race, player: Player, action: Action, wax: int = 0) -> int:
     """The most spaces the action can cover from here (the range stops it)."""
-    key = (player.position + 1, steps_for(player, action, wax))
+    uphill, flat, downhill = extra_steps(race, player, wax)
+    key = (
+        player.position + 1,
+        action.uphill + uphill,
+        action.flat + flat,
+        action.downhill + downhill,
+    )
     if key not in race.reaches:
-        race.reaches[key] = reach(key[1], race.terrains, start=key[0])
+        race.reaches[key] = reach(Steps(*key[1:]), race.terrains, start=key[0])
     return race.reaches[key]
 
 

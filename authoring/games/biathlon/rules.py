@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from authoring.games.biathlon.model import Action, Biathlete
+from authoring.games.biathlon.model import Biathlete
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 HITS_MAX = 5
@@ -18,14 +18,6 @@ class Steps:
     uphill: int
     flat: int
     downhill: int
-
-    @classmethod
-    def of(
-        cls, action: Action, *, extra_uphill: int = 0, extra_flat: int = 0, extra_downhill: int = 0
-    ) -> Steps:
-        return cls(
-            action.uphill + extra_uphill, action.flat + extra_flat, action.downhill + extra_downhill
-        )
 
 
 def reach(steps: Steps, terrains: Sequence[str], start: int = 0) -> int:
