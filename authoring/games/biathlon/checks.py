@@ -23,7 +23,6 @@ SHEETS = (
     "WorldCup",
 )
 COMMON_PER_BIATHLETE = 4
-PERSONAL_PER_BIATHLETE = 5
 
 
 def _all_ok(tables: Tables, *sheets: str) -> bool:

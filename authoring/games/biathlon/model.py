@@ -10,7 +10,6 @@ from typing import Any
 from authoring.checks import Tables
 
 TERRAINS = ("uphill", "flat", "downhill")
-HEADINGS = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)
