@@ -270,3 +270,11 @@ def test_the_world_cup_simulation_names_each_players_bot(capsys):
     ]
     assert [row[0] for row in sheet["rows"]] == ["Lang", "Kurz", "Short", "Long", "total"]
     assert sum(row[1]["hits"] for row in odds["rows"]) == 4  # one champion a World Cup
+
+
+def test_check_gives_the_same_figures_every_time(model):
+    first = check_balance(model, "biathlon.xlsx", 5, races=12)
+    again = check_balance(model, "biathlon.xlsx", 5, races=12)
+    assert first.as_json() == again.as_json()
+    trails = [f for f in first.figures if "win rate per biathlete" in f.title]
+    assert [f.title.split(":")[0] for f in trails] == [c.name for c in model.courses.values()]
