@@ -396,16 +396,25 @@ def _landscape_page(
     )
 
 
-def _profile_page(game: Biathlon, paper: Paper, canvas: Canvas) -> None:
+def _page_heading(
+    canvas: Canvas, paper: Paper, title: str, line: str
+) -> tuple[float, float, float]:
+    """A sheet's title and one line under it; returns the page's left, right and top."""
     left, right = PRINTABLE_MARGIN + 4 * mm, paper.width - PRINTABLE_MARGIN - 4 * mm
     top = paper.height - PRINTABLE_MARGIN - 4 * mm
     canvas.setFillColor(INK["black"])
     canvas.setFont(BODY_BOLD, 20)
-    canvas.drawString(left, top - 16, "BIATHLETE PROFILE MAP")
+    canvas.drawString(left, top - 16, title)
     canvas.setFont(BODY, 9)
-    canvas.drawString(
-        left,
-        top - 30,
+    canvas.drawString(left, top - 30, line)
+    return left, right, top
+
+
+def _profile_page(game: Biathlon, paper: Paper, canvas: Canvas) -> None:
+    left, right, top = _page_heading(
+        canvas,
+        paper,
+        "BIATHLETE PROFILE MAP",
         "The more pips, the stronger the skill (0\u20133); no pips: below average. "
         "The bib is the die face that hits at low, medium and high pulse.",
     )
@@ -514,14 +523,11 @@ def race_rows(game: Biathlon) -> list[tuple[str, list[tuple[int, str]]]]:
 
 
 def _score_page(game: Biathlon, paper: Paper, canvas: Canvas) -> None:
-    left, right = PRINTABLE_MARGIN + 4 * mm, paper.width - PRINTABLE_MARGIN - 4 * mm
-    top = paper.height - PRINTABLE_MARGIN - 4 * mm
-    canvas.setFillColor(INK["black"])
-    canvas.setFont(BODY_BOLD, 20)
-    canvas.drawString(left, top - 16, "WORLD CUP SCORE SHEET")
-    canvas.setFont(BODY, 9)
-    canvas.drawString(
-        left, top - 30, "Write each player's place in every race and the points it scores."
+    left, right, top = _page_heading(
+        canvas,
+        paper,
+        "WORLD CUP SCORE SHEET",
+        "Write each player's place in every race and the points it scores.",
     )
     race_width = 52 * mm
     player_width = (right - left - race_width) / PLAYERS
