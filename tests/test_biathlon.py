@@ -239,7 +239,8 @@ def test_check_flags_a_biathlete_outside_the_balance_band(model):
         id: replace(c, top=superb, bottom=superb) if c.owner == "owens" else c
         for id, c in model.cards.items()
     }
-    report = check_balance(replace(model, cards=cards), "biathlon.xlsx", 1, races=40)
+    quick = replace(model.balance, races_per_trail=40)
+    report = check_balance(replace(model, cards=cards, balance=quick), "biathlon.xlsx", 1)
     flagged = [f for f in report.findings if f.code == "balance"]
     owens = model.biathletes["owens"]
     assert {(f.sheet, f.cell) for f in flagged if "Owens" in f.message} == {
@@ -273,8 +274,43 @@ def test_the_world_cup_simulation_names_each_players_bot(capsys):
 
 
 def test_check_gives_the_same_figures_every_time(model):
-    first = check_balance(model, "biathlon.xlsx", 5, races=12)
-    again = check_balance(model, "biathlon.xlsx", 5, races=12)
+    quick = replace(model, balance=replace(model.balance, races_per_trail=12))
+    first = check_balance(quick, "biathlon.xlsx", 5)
+    again = check_balance(quick, "biathlon.xlsx", 5)
     assert first.as_json() == again.as_json()
     trails = [f for f in first.figures if "win rate per biathlete" in f.title]
     assert [f.title.split(":")[0] for f in trails] == [c.name for c in model.courses.values()]
+
+
+def test_the_balance_sheet_sets_how_check_plays_and_judges(tmp_path):
+    copy = openpyxl.load_workbook(GAME.workbook)
+    sheet = copy["Balance"]
+    for header, value in (
+        ("players", 3),
+        ("races_per_trail", 20),
+        ("band", 0.9),
+        ("bot", "random"),
+    ):
+        sheet[f"{column(sheet, header)}2"] = value
+    path = tmp_path / "biathlon.xlsx"
+    copy.save(path)
+    validation = validate_workbook(path, GAME)
+    assert validation.findings == []
+    report = check_balance(build_model(validation.tables), str(path), 2)
+    trails = [f for f in report.figures if "win rate per biathlete" in f.title]
+    assert all("(20 races of 3 random bots, seed 2)" in f.title for f in trails)
+    assert all("Band (sheet Balance): 0.033-0.633 (1/3 ± 90%)" in f.note for f in trails)
+    assert all(sum(p.runs for _, p, *_ in f.rows) == 20 * 3 for f in trails)
+
+
+@pytest.mark.parametrize(
+    ("edit", "code", "cell"),
+    [
+        (lambda sheet: sheet.__setitem__("C2", 1.5), "out-of-range", "C2"),
+        (lambda sheet: sheet.__setitem__("D2", "clever"), "unknown-value", "D2"),
+        (lambda sheet: sheet.append([4, 400, 0.4, "greedy"]), "settings-rows", None),
+    ],
+)
+def test_a_bad_balance_sheet_is_reported_at_its_cell(check, edit, code, cell):
+    result = check(lambda copy: edit(copy["Balance"]))
+    assert [(f.code, f.sheet, f.cell) for f in result.findings] == [(code, "Balance", cell)]

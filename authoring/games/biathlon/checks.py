@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, references, unique
+from authoring.checks import Check, Tables, references, single_row, unique
 from authoring.findings import Finding, Severity
 from authoring.tables import Record
 
@@ -21,6 +21,7 @@ SHEETS = (
     "Links",
     "Box",
     "WorldCup",
+    "Balance",
 )
 COMMON_PER_BIATHLETE = 4
 
@@ -253,4 +254,5 @@ CHECKS: tuple[Check, ...] = (
     unique("Box", "component"),
     Check("box counts", ("Colours", "Biathletes", "Cards", "Box"), box_counts),
     unique("WorldCup", "place"),
+    single_row("Balance"),
 )

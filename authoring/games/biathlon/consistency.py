@@ -1,8 +1,9 @@
 """`authoring check biathlon`: what the rules prove about the cards and what play shows.
 
 Shooting is five fair dice against a bib digit, so its odds are counted exactly. Balance
-needs play: seeded races of greedy bots on every trail, with a warning at the biathlete's
-row for each trail where their win rate is clearly outside the band around 1/N.
+needs play: seeded races on every trail, as the Balance sheet sets them (players, races,
+bot), with a warning at the biathlete's row for each trail where their win rate is clearly
+outside the sheet's band around 1/N.
 """
 
 from __future__ import annotations
@@ -17,20 +18,19 @@ from authoring.games.biathlon.checks import SHEETS
 from authoring.games.biathlon.model import Biathlete, Biathlon, Card
 from authoring.games.biathlon.race import BOTS
 from authoring.games.biathlon.rules import HITS_MAX
-from authoring.games.biathlon.simulate import BALANCE_BAND, Field, biathlete_figures, play_field
+from authoring.games.biathlon.simulate import Field, biathlete_figures, play_field
 from authoring.report import Figures, Report
 from authoring.simulation import Mean
 
-CHECK_RACES = 400
-"""Races per trail: about 200 entries per biathlete, a win-rate interval of about ±0.06."""
-CHECK_PLAYERS = 4
 DIE_FACES = 6
 BANDS = (("low", 0), ("medium", 3), ("high", 7))  # a pulse in each accuracy band
 
 
-def check(game: Biathlon, workbook: str, seed: int, *, races: int = CHECK_RACES) -> Report:
+def check(game: Biathlon, workbook: str, seed: int) -> Report:
     report = Report(figures=[_shooting(game), _decks(game)])
-    bots = [BOTS["greedy"]] * CHECK_PLAYERS
+    settings = game.balance
+    races = settings.races_per_trail
+    bots = [BOTS[settings.bot]] * settings.players
     # Each trail's races on a processor of their own: every race is seeded by its number, so
     # the figures are the same however the work is shared out.
     with ProcessPoolExecutor() as pool:
@@ -39,7 +39,7 @@ def check(game: Biathlon, workbook: str, seed: int, *, races: int = CHECK_RACES)
         )
         fields = dict(zip(game.courses, tallies, strict=True))
     for course, tally in fields.items():
-        how = f"{races} races of {CHECK_PLAYERS} greedy bots, seed {seed}"
+        how = f"{races} races of {settings.players} {settings.bot} bots, seed {seed}"
         report.figures.append(biathlete_figures(game, course, tally, how))
         report.findings += _out_of_band(game, course, tally, workbook)
     report.figures.append(_balance(game, fields))
@@ -135,7 +135,7 @@ def _out_of_band(game: Biathlon, course: str, tally: Field, workbook: str) -> li
                     sheet="Biathletes",
                     cell=f"A{biathlete.row}" if biathlete.row else None,
                     value=round(rate.value, 3),
-                    expected=f"{low:.3f}-{high:.3f} (1/{tally.players} ± {BALANCE_BAND:.0%})",
+                    expected=f"{low:.3f}-{high:.3f} (1/{tally.players} ± {tally.band_share:.0%})",
                     order=(SHEETS.index("Biathletes") + 1, biathlete.row, 1),
                 )
             )

@@ -118,6 +118,17 @@ class Course:
 
 
 @dataclass(frozen=True)
+class Balance:
+    """How `check` plays its balance races, and the band a win rate must stay in."""
+
+    players: int = 4
+    races_per_trail: int = 400
+    band: float = 0.4  # a share of the fair rate 1 / players
+    bot: str = "greedy"
+    row: int = 0  # the settings row on sheet Balance, for findings
+
+
+@dataclass(frozen=True)
 class Biathlon:
     colours: dict[str, Colour]
     biathletes: dict[str, Biathlete]
@@ -125,6 +136,7 @@ class Biathlon:
     range_actions: dict[str, RangeAction]
     courses: dict[str, Course]
     world_cup_points: dict[int, int]
+    balance: Balance = Balance()
 
     def deck_of(self, biathlete: str) -> list[Card]:
         """A biathlete's nine skiing cards: the common ones and their own."""
@@ -167,6 +179,7 @@ def build_model(tables: Tables) -> Biathlon:
     for r in rows("Links"):
         links[r["venue"]].append(Link(r["from"], r["to"], r["route"], r["lap"]))
     venue_names = {r["venue"]: r["name"] for r in rows("Venues")}
+    [settings] = tables["Balance"].records
     skills = ("accuracy_initiative", "uphill", "flat", "downhill", "pulse_control", "wind_control")
     return Biathlon(
         colours={
@@ -216,4 +229,5 @@ def build_model(tables: Tables) -> Biathlon:
             for r in rows("Courses")
         },
         world_cup_points={r["place"]: r["points"] for r in rows("WorldCup")},
+        balance=Balance(**settings.values, row=settings.row),
     )

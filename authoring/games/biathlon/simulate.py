@@ -16,10 +16,6 @@ from authoring.games.biathlon.race import BOTS, Bot, Race, new_race, play, stand
 from authoring.report import Figures, Report
 from authoring.simulation import Mean, OptionError, Proportion, run_rng
 
-BALANCE_BAND = 0.4
-"""A biathlete is out of balance when the whole 95% interval of their win rate lies more
-than this share of the fair rate 1/N away from it (N = 4: outside 15 %-35 %)."""
-
 
 def seat_bots(names: Sequence[str], players: int) -> list[Bot]:
     """One bot per seat: a single name fills every seat."""
@@ -45,6 +41,7 @@ class Field:
     """What many races on one course add up to."""
 
     players: int
+    band_share: float  # the Balance sheet's band: how far from 1/N a win rate may stray
     entered: Counter[str] = field(default_factory=Counter)
     won: Counter[str] = field(default_factory=Counter)
     colour_entered: Counter[str] = field(default_factory=Counter)
@@ -82,16 +79,17 @@ class Field:
         return 1 / self.players
 
     def band(self) -> tuple[float, float]:
-        return (self.fair * (1 - BALANCE_BAND), self.fair * (1 + BALANCE_BAND))
+        return (self.fair * (1 - self.band_share), self.fair * (1 + self.band_share))
 
     def outside_band(self, rate: Proportion) -> bool:
+        """Out of balance: the whole 95 % interval lies outside the band."""
         low, high = rate.interval
         band_low, band_high = self.band()
         return high < band_low or low > band_high
 
 
 def play_field(game: Biathlon, course: str, runs: int, seed: int, bots: list[Bot]) -> Field:
-    tally = Field(len(bots))
+    tally = Field(len(bots), game.balance.band)
     for run in range(runs):
         tally.add(one_race(game, course, seed, run, bots))
     return tally
@@ -135,8 +133,8 @@ def biathlete_figures(game: Biathlon, course: str, tally: Field, how: str) -> Fi
             )
             for b, rate in tally.win_rates().items()
         ),
-        note="p [95% Wilson interval] n = races the biathlete entered. Band: "
-        f"{low:.3f}-{high:.3f} (1/{tally.players} ± {BALANCE_BAND:.0%}); out of band when "
+        note="p [95% Wilson interval] n = races the biathlete entered. Band (sheet Balance): "
+        f"{low:.3f}-{high:.3f} (1/{tally.players} ± {tally.band_share:.0%}); out of band when "
         f"the whole interval lies outside it. Balance (largest win-rate gap): {tally.gap():.3f}.",
     )
 
