@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pypdf
-from pdfread import CLOSE, face_names, reader
+from pdfread import CLOSE, contains, face_names, inside, reader
 from pypdf.generic import ContentStream
 from reportlab.pdfbase import pdfmetrics
 
@@ -119,13 +119,6 @@ def bounding(points: list[tuple[float, float]]) -> Rect:
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def within(x: float, y: float, box: Rect, tolerance: float = CLOSE) -> bool:
-    return (
-        box.x - tolerance <= x <= box.x + box.width + tolerance
-        and box.y - tolerance <= y <= box.y + box.height + tolerance
-    )
-
-
 def text_extents(path: Path, number: int) -> list[tuple[str, Rect]]:
     """Each text run and where its glyphs lie on the page, turned or scaled as drawn."""
     found: list[tuple[str, Rect]] = []
@@ -154,8 +147,9 @@ def stray_marks(path: Path, number: int) -> list[str]:
     pdf = reader(path)
     area = printable_area(pdf, number)
     page = drawing(pdf, number)
-    found = [f"point {p}" for p in page.points if not within(*p, area)]
-    return found + [f"form {f.name} {f.visible}" for f in page.forms if not inside(f.visible, area)]
+    found = [f"point {p}" for p in page.points if not contains(area, *p, tolerance=CLOSE)]
+    outside = [f for f in page.forms if not inside(f.visible, area, tolerance=CLOSE)]
+    return found + [f"form {f.name} {f.visible}" for f in outside]
 
 
 def stray_texts(path: Path, number: int, *, art_texts: Collection[str] = ()) -> list[str]:
@@ -166,7 +160,7 @@ def stray_texts(path: Path, number: int, *, art_texts: Collection[str] = ()) -> 
     return [
         f"text {text!r}"
         for text, box in text_extents(path, number)
-        if text not in art_texts and not inside(box, area)
+        if text not in art_texts and not inside(box, area, tolerance=CLOSE)
     ]
 
 
@@ -175,7 +169,3 @@ def printable_area(pdf: pypdf.PdfReader, number: int) -> Rect:
     width, height = float(box.width), float(box.height)
     margin = PRINTABLE_MARGIN
     return Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-
-
-def inside(box: Rect, area: Rect) -> bool:
-    return within(box.x, box.y, area) and within(box.x + box.width, box.y + box.height, area)

@@ -170,8 +170,11 @@ def is_note(run: Run) -> bool:
 # --- where things stand --------------------------------------------------------------------
 
 
-def contains(rect: Rect, x: float, y: float) -> bool:
-    return rect.x <= x <= rect.x + rect.width and rect.y <= y <= rect.y + rect.height
+def contains(rect: Rect, x: float, y: float, tolerance: float = 0) -> bool:
+    return (
+        rect.x - tolerance <= x <= rect.x + rect.width + tolerance
+        and rect.y - tolerance <= y <= rect.y + rect.height + tolerance
+    )
 
 
 def inside(inner: Rect, outer: Rect, tolerance: float = 1e-6) -> bool:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfdraw import drawing, intersection, stray_marks, stray_texts, within
-from pdfread import CLOSE, page_texts
+from pdfdraw import drawing, intersection, stray_marks, stray_texts
+from pdfread import CLOSE, contains, page_texts
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -147,11 +147,11 @@ def test_neighbours_overlap_and_their_targets_meet(tmp_path: Path, paper: str) -
         ]
         assert len(common) >= 2, (first.name, second.name)
         for x, y in common:  # in the strip the two sheets share
-            assert within(x, y, intersection(first.source, second.source), tolerance=0)
+            assert contains(intersection(first.source, second.source), x, y)
     for sheet in found:  # every target is seen on every sheet that shows its place
         for target in sheet.targets:
             for other in found:
-                if within(*target, intersection(other.source, sheet.source), tolerance=-3 * mm):
+                if contains(intersection(other.source, sheet.source), *target, tolerance=-3 * mm):
                     assert any(
                         abs(target[0] - u[0]) <= CLOSE and abs(target[1] - u[1]) <= CLOSE
                         for u in other.targets
