@@ -24,6 +24,9 @@ class Check:
     name: str
     sheets: tuple[str, ...]
     run: Callable[[Tables], Iterable[Finding]]
+    # The fields that identify a row of the checked sheet, when the check makes them unique
+    # (`unique`, `grid`; `()` for a one-row sheet): how `authoring diff` matches rows.
+    key: tuple[str, ...] | None = None
 
     def applies(self, tables: Tables) -> bool:
         """Only on sheets that are present with their full header: a sheet missing a column
@@ -60,7 +63,7 @@ def unique(sheet_name: str, *fields: str) -> Check:
                     expected=f"a {names} not used in another row",
                 )
 
-    return Check(f"unique {sheet_name}.{'+'.join(fields)}", (sheet_name,), run)
+    return Check(f"unique {sheet_name}.{'+'.join(fields)}", (sheet_name,), run, key=fields)
 
 
 def references(sheet: str, field: str, target: str, target_field: str) -> Check:
@@ -68,6 +71,10 @@ def references(sheet: str, field: str, target: str, target_field: str) -> Check:
 
     def run(tables: Tables) -> Iterator[Finding]:
         target_sheet = tables[target]
+        if any(r.get(target_field) is None for r in target_sheet.records):
+            # An id that could not be read (a formula without a result, an error value) is
+            # reported already: every row naming it would repeat that one mistake.
+            return
         known = {r[target_field] for r in target_sheet.records if r.ok(target_field)}
         column = target_sheet.cell(target_field, 1) or target_field
         for record in tables[sheet].records:
@@ -302,37 +309,43 @@ def grid(sheet: str, key: str, keys: Sequence[Any], noun: str = "row") -> Check:
             elif highest is None or order[record[key]] > order[highest[key]]:
                 highest = record
 
-    return Check(f"grid {sheet}.{key}", (sheet,), run)
+    return Check(f"grid {sheet}.{key}", (sheet,), run, key=(key,))
 
 
 def each_exactly(
     sheet: str,
     field: str,
-    values: range,
+    values: Sequence[Any],
     times: int,
     *,
     code: str = "composition",
     holder: str = "row",
 ) -> Check:
-    """Every number of `values` stands in `field` on exactly `times` rows (a deck's cards)."""
+    """Every one of `values` stands in `field` on exactly `times` rows (a deck's cards, the
+    two range actions); an empty sheet lacks them all."""
+    numbered = isinstance(values, range)
+    span = " ".join(map(str, values))
+    if isinstance(values, range):
+        span = f"{values.start}-{values.stop - 1}"
+    one, several = (f"{field} number", f"{field} numbers") if numbered else (field, field)
 
     def run(tables: Tables) -> Iterator[Finding]:
         records = tables[sheet].records
-        if not records or not all(r.ok(field) for r in records):
+        if not all(r.ok(field) for r in records):
             return
         seen: dict[Any, list[Record]] = defaultdict(list)
         for record in records:
             seen[record[field]].append(record)
-        expected = f"each {field} number on {times} {holder}(s)"
         for value, holders in sorted(seen.items()):
             for extra in holders[times:]:
                 yield extra.finding(
                     Severity.ERROR,
                     code,
-                    f"{field} number {value} is on {len(holders)} {holder}s (first in row "
+                    f"{one} {value if numbered else show(value)} is on {len(holders)} {holder}s "
+                    f"(first in row "
                     f"{holders[0].row})",
                     field,
-                    expected=expected,
+                    expected=f"each {one} on {times} {holder}(s)",
                 )
         missing = [v for v in values if len(seen.get(v, ())) < times]
         if missing:
@@ -340,13 +353,17 @@ def each_exactly(
             yield tables[sheet].finding(
                 Severity.ERROR,
                 code,
-                f"{field} numbers short of {times} {holder}(s): {shown}",
+                f"{several} short of {times} {holder}(s): {shown}",
                 field=field,
-                expected=f"each {field} number {values.start}-{values.stop - 1} on {times} "
-                f"{holder}(s)",
+                expected=f"each {one} {span} on {times} {holder}(s)",
             )
 
     return Check(f"each {sheet}.{field} {times}x", (sheet,), run)
+
+
+def only_row(sheet: Sheet) -> Record | None:
+    """A settings sheet's one row, or None when it has none or several (`single_row` says so)."""
+    return sheet.records[0] if len(sheet.records) == 1 else None
 
 
 def single_row(sheet: str) -> Check:
@@ -362,4 +379,4 @@ def single_row(sheet: str) -> Check:
                 expected="one row",
             )
 
-    return Check(f"one row {sheet}", (sheet,), run)
+    return Check(f"one row {sheet}", (sheet,), run, key=())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from openpyxl.utils import get_column_letter
 
 
 class Severity(StrEnum):
@@ -15,26 +17,32 @@ class Severity(StrEnum):
 
 
 @dataclass(frozen=True)
-class Finding:
-    """One problem, located as precisely as the data allows.
+class Location:
+    """A place in a workbook: the whole book, a sheet, a row or one cell.
 
-    `sheet`, `cell` and `field` are None when the problem belongs to the whole workbook or
-    sheet. `order` sorts findings into sheet and row order; it is not part of the report.
+    Records and model objects carry their location, and every finding is made from one, so a
+    place is never spelt by hand. `sheet_index` is the sheet's position in the game's order
+    (sheets sort findings); row and column are 1-based, 0 where the place is wider.
     """
 
-    severity: Severity
-    code: str
-    message: str
     workbook: str
     sheet: str | None = None
-    cell: str | None = None
-    field: str | None = None
-    value: Any = None
-    expected: str | None = None
-    order: tuple[int, int, int] = (0, 0, 0)
+    sheet_index: int = 0
+    row: int = 0
+    column: int = 0
 
     @property
-    def place(self) -> str:
+    def cell(self) -> str | None:
+        """The cell's A1 name; a row without a column is named by its first cell."""
+        if not self.row:
+            return None
+        return f"{get_column_letter(self.column or 1)}{self.row}"
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        return (self.sheet_index, self.row, self.column)
+
+    def __str__(self) -> str:
         place = self.workbook
         if self.sheet is not None:
             place += f":{self.sheet}"
@@ -42,15 +50,73 @@ class Finding:
                 place += f"!{self.cell}"
         return place
 
+    def at(self, *, row: int = 0, column: int = 0) -> Location:
+        """Another place on the same sheet."""
+        return Location(self.workbook, self.sheet, self.sheet_index, row, column)
+
+    def finding(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        *,
+        field: str | None = None,
+        value: Any = None,
+        expected: str | None = None,
+    ) -> Finding:
+        return Finding(severity, code, message, self, field, value, expected)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem, located as precisely as the data allows.
+
+    `field` is None when the problem belongs to the whole workbook, sheet or row.
+    """
+
+    severity: Severity
+    code: str
+    message: str
+    location: Location
+    field: str | None = None
+    value: Any = None
+    expected: str | None = None
+
+    @property
+    def workbook(self) -> str:
+        return self.location.workbook
+
+    @property
+    def sheet(self) -> str | None:
+        return self.location.sheet
+
+    @property
+    def cell(self) -> str | None:
+        return self.location.cell
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        return self.location.order
+
+    @property
+    def place(self) -> str:
+        return str(self.location)
+
     def as_text(self) -> str:
         return f"{self.place}: {self.severity}: {self.message}"
 
     def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        del data["order"]
-        data["severity"] = str(self.severity)
-        data["value"] = json_value(self.value)
-        return data
+        return {
+            "severity": str(self.severity),
+            "code": self.code,
+            "message": self.message,
+            "workbook": self.workbook,
+            "sheet": self.sheet,
+            "cell": self.cell,
+            "field": self.field,
+            "value": json_value(self.value),
+            "expected": self.expected,
+        }
 
 
 def json_value(value: Any) -> Any:
@@ -78,12 +144,32 @@ def count(findings: Iterable[Finding], severity: Severity) -> int:
     return sum(1 for f in findings if f.severity is severity)
 
 
-def render_text(findings: list[Finding]) -> str:
+# Each waived warning with the reason its waiver gives (see `authoring/waivers.py`).
+Waived = Sequence[tuple[Finding, str]]
+
+
+def render_text(findings: list[Finding], waived: Waived = ()) -> str:
+    """One line per finding and a summary; waived warnings are only counted in it."""
     lines = [f.as_text() for f in findings]
     errors, warnings = count(findings, Severity.ERROR), count(findings, Severity.WARNING)
-    lines.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    summary = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    if waived:
+        summary += f", {len(waived)} waived"
+    lines.append(summary)
     return "\n".join(lines)
 
 
-def render_json(findings: list[Finding]) -> str:
-    return json.dumps([f.as_dict() for f in findings], indent=2, ensure_ascii=False)
+def finding_dicts(findings: list[Finding], waived: Waived = ()) -> list[dict[str, Any]]:
+    """Every finding, waived ones included, in workbook, sheet and row order.
+
+    A waived warning carries one more key, `waived`: its waiver's reason. Findings still
+    reported have no such key, so a report without waivers keeps its shape.
+    """
+    entries: list[tuple[Finding, dict[str, str]]] = [(finding, {}) for finding in findings]
+    entries += [(finding, {"waived": reason}) for finding, reason in waived]
+    entries.sort(key=lambda entry: (entry[0].workbook, entry[0].order))
+    return [finding.as_dict() | extra for finding, extra in entries]
+
+
+def render_json(findings: list[Finding], waived: Waived = ()) -> str:
+    return json.dumps(finding_dicts(findings, waived), indent=2, ensure_ascii=False)

@@ -26,6 +26,10 @@ _TYPE_WORDS = {
 }
 
 
+# The keyword beside every `pattern` that says in words what the pattern accepts.
+PATTERN_WORDS = "x-pattern-words"
+
+
 class SchemaFileError(Exception):
     """A schema file of the project itself is broken: a bug to fix, not a designer's mistake."""
 
@@ -80,6 +84,8 @@ class SheetSchema:
         self.description: str = document.get("description", "")
         self.fields = {name: FieldSpec(name, spec) for name, spec in document["properties"].items()}
         self.required: tuple[str, ...] = tuple(document.get("required", ()))
+        # Most sheets mean nothing empty; a schema says so where an empty sheet is fine.
+        self.may_be_empty = bool(document.get("x-may-be-empty", False))
         # Header checks enforce `required`; every row carries all present columns, so the
         # row validators do not repeat it (a missing column would otherwise fail every row).
         row_schema = {key: value for key, value in document.items() if key != "required"}
@@ -91,6 +97,7 @@ class SheetSchema:
         try:
             document = json.loads(path.read_text(encoding="utf-8"))
             jsonschema.Draft202012Validator.check_schema(document)
+            _require_pattern_words(document)
             return cls(document, path)
         except (OSError, ValueError, KeyError, jsonschema.SchemaError) as error:
             raise SchemaFileError(f"{path}: not a usable sheet schema: {error}") from error
@@ -127,6 +134,13 @@ class SheetSchema:
                 name, "wrong-type", f"{spec.noun} {show(value)} is the wrong kind", expected
             )
         return Problem(name, "invalid-value", f"invalid {spec.noun} {show(value)}", expected)
+
+
+def _require_pattern_words(document: dict[str, Any]) -> None:
+    for name, spec in document["properties"].items():
+        for branch in [spec, *spec.get("anyOf", [])]:
+            if "pattern" in branch and not branch.get(PATTERN_WORDS):
+                raise ValueError(f"column {name!r} has a pattern without {PATTERN_WORDS}")
 
 
 def _types_of(schema: dict[str, Any]) -> set[str]:
@@ -169,7 +183,8 @@ def _describe(schema: dict[str, Any]) -> str:
         kinds = [declared] if isinstance(declared, str) else [t for t in declared if t != "null"]
         text = " or ".join(_TYPE_WORDS.get(kind, kind) for kind in kinds) or "a value"
         if "pattern" in schema:
-            text += f" matching {schema['pattern']}"
+            # A designer is told the pattern in words, never shown the regular expression.
+            text += f" {schema[PATTERN_WORDS]}"
         low, high = schema.get("minimum"), schema.get("maximum")
         if low is not None and high is not None:
             text += f" from {low} to {high}"

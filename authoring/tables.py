@@ -14,7 +14,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from authoring.findings import Finding, Severity, show
+from authoring.findings import Finding, Location, Severity, show
 from authoring.schema import SheetSchema
 from authoring.workbook import ExcelError, RawSheet, UncachedFormula
 
@@ -34,9 +34,15 @@ class Sheet:
     # False when a required column is missing from the header.
     complete: bool = True
 
+    def location(self, *, row: int = 0, column: int = 0, field: str | None = None) -> Location:
+        """A place on this sheet; a field names its column."""
+        if field is not None and not column:
+            column = self.columns.get(field, 0)
+        return Location(self.workbook, self.name, self.index, row, column)
+
     def cell(self, field_name: str, row: int) -> str | None:
         column = self.columns.get(field_name)
-        return f"{get_column_letter(column)}{row}" if column else None
+        return self.location(row=row, column=column).cell if column else None
 
     def finding(
         self,
@@ -50,22 +56,8 @@ class Sheet:
         value: Any = None,
         expected: str | None = None,
     ) -> Finding:
-        if field is not None and not column:
-            column = self.columns.get(field, 0)
-        cell = (
-            f"{get_column_letter(column)}{row}" if row and column else (f"A{row}" if row else None)
-        )
-        return Finding(
-            severity=severity,
-            code=code,
-            message=message,
-            workbook=self.workbook,
-            sheet=self.name,
-            cell=cell,
-            field=field,
-            value=value,
-            expected=expected,
-            order=(self.index, row, column),
+        return self.location(row=row, column=column, field=field).finding(
+            severity, code, message, field=field, value=value, expected=expected
         )
 
 
@@ -99,6 +91,10 @@ class Record:
 
     def cell(self, name: str) -> str | None:
         return self.sheet.cell(name, self.row)
+
+    def location(self, field: str | None = None) -> Location:
+        """The row, or the cell of one of its fields."""
+        return self.sheet.location(row=self.row, field=field)
 
     def finding(
         self,
@@ -182,6 +178,15 @@ def tabulate(
         if invalid:
             record.invalid = frozenset(invalid)
         sheet.records.append(record)
+    if not sheet.records and not schema.may_be_empty and sheet.complete:
+        findings.append(
+            sheet.finding(
+                Severity.ERROR,
+                "empty-sheet",
+                f"sheet {raw.name!r} has no rows of data below its header",
+                expected=f"at least one row: {schema.description or 'see the header notes'}",
+            )
+        )
     return sheet, findings
 
 
@@ -417,6 +422,13 @@ def _cell_value(
         return _number_from_text(sheet, row, column, name, value, types)
     if kind is bool:
         return value, None
+    if isinstance(value, datetime.time | datetime.timedelta):
+        typed = _time_typed(value)
+        message = (
+            f"a time that Excel turned into a clock time ({typed}); format the column as Text "
+            f"and type it again as {typed}"
+        )
+        return None, _cell_error(sheet, row, column, name, "excel-time", message, typed)
     if isinstance(value, _DATE_TYPES):
         message = (
             f"Excel turned this cell into a date ({_date_words(value)}); if you typed something "
@@ -463,6 +475,16 @@ def _cell_error(
     return sheet.finding(
         Severity.ERROR, code, message, row=row, column=column, field=name, value=value
     )
+
+
+def _time_typed(value: datetime.time | datetime.timedelta) -> str:
+    """A clock time or duration the way a race time is typed: 1:52.34, or 38.50 under a minute."""
+    if isinstance(value, datetime.time):
+        seconds = value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6
+    else:
+        seconds = value.total_seconds()
+    minutes, rest = divmod(round(seconds * 100) / 100, 60)
+    return f"{int(minutes)}:{rest:05.2f}" if minutes else f"{rest:.2f}"
 
 
 def _date_words(value: Any) -> str:

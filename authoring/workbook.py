@@ -28,6 +28,8 @@ _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}
 # (possibly namespace-prefixed), an error-typed cell, a hidden row or column.
 _DETAIL_MARKERS = (b"<f>", b"<f ", b":f>", b":f ", b't="e"', b'hidden="1"', b'hidden="true"')
 _SCAN_CHUNK = 1 << 20
+_OLE2_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+_ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
 
 
 class UnreadableWorkbook(Exception):
@@ -76,7 +78,7 @@ class RawWorkbook:
 
 
 def read_workbook(path: Path) -> RawWorkbook:
-    _check_readable(path)
+    check_readable(path)
     sheets: dict[str, RawSheet] = {}
     try:
         book = python_calamine.CalamineWorkbook.from_path(str(path))
@@ -100,11 +102,28 @@ def read_workbook(path: Path) -> RawWorkbook:
     return RawWorkbook(path=path, sheets=sheets)
 
 
-def _check_readable(path: Path) -> None:
-    if not path.exists():
-        raise UnreadableWorkbook(f"{path}: no such file")
-    if path.stat().st_size == 0:
+def check_readable(path: Path) -> None:
+    """Raise `UnreadableWorkbook`, saying why, unless `path` is an xlsx package."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as stream:
+            head = stream.read(len(_OLE2_MAGIC))
+    except FileNotFoundError:
+        raise UnreadableWorkbook(f"{path}: no such file") from None
+    except OSError as error:
+        raise UnreadableWorkbook(f"{path}: cannot be opened: {error.strerror}") from None
+    if size == 0:
         raise UnreadableWorkbook(f"{path}: the file is empty")
+    if head == _OLE2_MAGIC:
+        # Excel stores a password-protected xlsx inside an OLE2 file, as it does a 97-2003 .xls.
+        if _ENCRYPTED_STREAM in path.read_bytes():
+            raise UnreadableWorkbook(
+                f"{path}: the workbook is password-protected; save a copy without a password "
+                "(Excel: File > Info > Protect Workbook > Encrypt with Password, clear it)"
+            )
+        raise UnreadableWorkbook(
+            f"{path}: an Excel 97-2003 (.xls) file; save it as an Excel Workbook (.xlsx)"
+        )
     if not zipfile.is_zipfile(path):
         raise UnreadableWorkbook(
             f"{path}: not an xlsx workbook (an xlsx file is a zip archive; this one is not, "

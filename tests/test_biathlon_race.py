@@ -12,6 +12,8 @@ from dataclasses import replace
 
 import pytest
 
+from authoring.findings import Location
+from authoring.games.biathlon.checks import SHEETS
 from authoring.games.biathlon.model import (
     Action,
     Biathlete,
@@ -125,6 +127,7 @@ def game() -> Biathlon:
         },
         courses={"loop": Course("loop", "test", "short", "Loop", SPACES, LINKS)},
         world_cup_points={1: 1, 2: 2, 3: 3},
+        sheets={name: Location("biathlon.xlsx", name, i) for i, name in enumerate(SHEETS, 1)},
     )
 
 
@@ -163,7 +166,9 @@ class Scripted(Bot):
         return bool(self.choices.get("shoots", True))
 
     def bullets(self, race: Race, player: Player, hits: int, available: int) -> int:
-        return min(int(self.choices.get("bullets", 0)), available)  # type: ignore[call-overload]
+        bullets = self.choices.get("bullets", 0)
+        assert isinstance(bullets, int)
+        return min(bullets, available)
 
     def pick_up(self, race: Race, player: Player) -> bool:
         return bool(self.choices.get("pick_up", False))

@@ -9,9 +9,11 @@ from dataclasses import replace
 import pytest
 
 from authoring.decks import Deck
+from authoring.findings import Location
+from authoring.games.blade.checks import SHEETS
 from authoring.games.blade.derive import derive, pair_moments
-from authoring.games.blade.model import Blade, Card, Event, Rating, Skater, Span
-from authoring.games.blade.race import run_race, standings
+from authoring.games.blade.model import Blade, Card, Event, Modifier, Rating, Skater, Span
+from authoring.games.blade.race import Entry, run_race, standings
 from authoring.games.blade.rules import (
     base_time_distribution,
     chance_faster,
@@ -28,11 +30,10 @@ from authoring.games.blade.timing import (
     parse_time,
 )
 
-MODIFIERS = (
+MODIFIERS: list[Modifier] = (
     [0] * 8
     + [m for k, n in ((1, 12), (2, 10), (3, 8), (4, 6), (5, 4), (6, 2)) for m in [k, -k] * n]
-    + ["MAX"] * 4
-    + ["MIN"] * 4
+    + [extreme for extreme in ("MAX", "MIN") for _ in range(4)]
 )
 
 
@@ -107,22 +108,23 @@ def game() -> Blade:
             Span(91, 100, "withdraws"),
         ),
         field={"m500": ("ann", "bo", "cy")},
+        sheets={name: Location("blade.xlsx", name, i) for i, name in enumerate(SHEETS, 1)},
     )
 
 
 class Script:
     """A deck that deals exactly the cards it is given, in order."""
 
-    def __init__(self, *cards: tuple[int, int, object]) -> None:
+    def __init__(self, *cards: tuple[int, int, Modifier]) -> None:
         self.cards = [
             Card(i, top, middle, modifier) for i, (top, middle, modifier) in enumerate(cards)
-        ]  # type: ignore[arg-type]
+        ]
 
     def draw(self) -> Card:
         return self.cards.pop(0)
 
 
-def middle(n: int) -> tuple[int, int, object]:
+def middle(n: int) -> tuple[int, int, Modifier]:
     return (1, n, 0)
 
 
@@ -250,6 +252,7 @@ def test_a_race_by_scripted_cards(game):
     assert entries["bo"].stages["start"] == pytest.approx(0.03)
     assert entries["bo"].status == "disqualified"
     cy = entries["cy"]
+    assert cy.letter is not None and cy.base is not None
     assert LETTERS[cy.letter] == "F" and cy.row == 25
     assert cy.base == game.chart_time("m500", letter("F"), 25)
     assert cy.official == pytest.approx(round(cy.base - 0.09, 2))
@@ -290,7 +293,7 @@ def test_races_are_reproducible(game):
 
 
 def test_a_fall_ending_in_one_brings_down_a_close_pair_partner(game):
-    def race(partner_row: int) -> dict[str, object]:
+    def race(partner_row: int) -> dict[str, Entry]:
         deck = Script(
             middle(50),
             middle(50),  # start: no effect for ann and cy

@@ -3,12 +3,15 @@ modifier and home-judge rules, and programs on scripted card sequences."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from authoring.decks import Deck
+from authoring.findings import Location
 from authoring.games.kisscry.charts import chart_for
+from authoring.games.kisscry.checks import SHEETS
 from authoring.games.kisscry.competition import Program, compete, program
 from authoring.games.kisscry.consistency import check
 from authoring.games.kisscry.model import Card, Competition, KissCry, Scores, Skater, Span
@@ -49,14 +52,20 @@ def game() -> KissCry:
         home_judge=(Span(1, 50, 0.2), Span(51, 100, 0.6)),
         long_program=(Span(1, 40, 1.3), Span(41, 100, 1.5)),
         field=("eva", "aiko"),
+        sheets={name: Location("kisscry.xlsx", name, i) for i, name in enumerate(SHEETS, 1)},
     )
 
 
-class Script:
-    """A deck that deals exactly the cards it is given: (top, bottom) pairs."""
+class Script(Deck[Card]):
+    """A deck that deals exactly the cards it is given: (top, bottom) pairs, in order, never
+    shuffled. A Deck, because the competition draws from one."""
+
+    cards: list[Card]
 
     def __init__(self, *cards: tuple[int, int]) -> None:
-        self.cards = [Card(i, top, bottom) for i, (top, bottom) in enumerate(cards)]
+        super().__init__(
+            [Card(i, top, bottom) for i, (top, bottom) in enumerate(cards)], random.Random()
+        )
 
     def draw(self) -> Card:
         return self.cards.pop(0)
@@ -115,7 +124,7 @@ def test_the_home_judge_favours_only_home_skaters_on_a_double(game):
 
 
 def test_the_chart_expects_exactly_the_season_mean(game):
-    report = check(game, "kisscry.xlsx", 1)
+    report = check(game, 1)
     assert report.findings == []
     rows = {row[0]: row for row in report.figures[0].rows}
     assert rows["Eva Nováková"][2] == pytest.approx((49.83 + 57.00 + 54.00) / 3, abs=1e-3)
@@ -126,8 +135,10 @@ def test_the_chart_expects_exactly_the_season_mean(game):
 
 def test_a_wrong_chart_is_caught_by_its_expectation(game):
     wrong = replace(game, charts={**game.charts, "eva": chart_for(SEASON[:2], 100)})
-    report = check(wrong, "kisscry.xlsx", 1)
-    assert [f.code for f in report.findings] == ["chart-expectation"]
+    report = check(wrong, 1)
+    assert [(f.code, f.place) for f in report.findings] == [
+        ("chart-expectation", "kisscry.xlsx:Charts")
+    ]
 
 
 def test_a_competition_ranks_by_total(game):

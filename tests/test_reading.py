@@ -99,6 +99,32 @@ def test_value_excel_turned_into_a_date_is_flagged(toy_game, toy_book):
     assert "format the column as Text" in result.findings[0].message
 
 
+@pytest.mark.parametrize(
+    ("stored", "number_format", "typed"),
+    [
+        (datetime.time(0, 1, 52, 340000), "mm:ss.00", "1:52.34"),
+        (datetime.timedelta(seconds=38.5), "[mm]:ss.00", "38.50"),
+    ],
+)
+def test_a_time_excel_turned_into_a_clock_time_is_flagged(
+    toy_game, toy_book, stored, number_format, typed
+):
+    """A race time typed as 1:52.34 into a General column becomes a clock time in Excel."""
+
+    def edit(book):
+        cell = book["Units"]["F3"]
+        cell.value = stored
+        cell.number_format = number_format
+
+    result = validate_workbook(toy_book(edit), toy_game)
+    [finding] = result.findings
+    assert (finding.code, finding.cell, finding.value) == ("excel-time", "F3", typed)
+    assert finding.message == (
+        f"a time that Excel turned into a clock time ({typed}); format the column as Text and "
+        f"type it again as {typed}"
+    )
+
+
 def test_header_excel_turned_into_a_date_is_flagged(toy_game, toy_book):
     def edit(book):
         cell = book["Crt"]["C1"]

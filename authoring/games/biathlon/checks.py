@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, references, single_row, unique
+from authoring.checks import Check, Tables, each_exactly, references, single_row, unique
 from authoring.findings import Finding, Severity
 from authoring.tables import Record
 
@@ -242,7 +242,7 @@ CHECKS: tuple[Check, ...] = (
     references("Cards", "owner", "Biathletes", "id"),
     Check("card owners", ("Cards",), card_owners),
     Check("card initiative", ("Cards",), card_initiative),
-    unique("RangeActions", "action"),
+    each_exactly("RangeActions", "action", ("wait", "shoot"), 1, code="range-actions"),
     unique("Venues", "venue"),
     unique("Courses", "course"),
     references("Courses", "venue", "Venues", "venue"),

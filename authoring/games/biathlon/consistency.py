@@ -14,7 +14,6 @@ from functools import partial
 from math import comb
 
 from authoring.findings import Finding, Severity
-from authoring.games.biathlon.checks import SHEETS
 from authoring.games.biathlon.model import Biathlete, Biathlon, Card
 from authoring.games.biathlon.race import BOTS
 from authoring.games.biathlon.rules import HITS_MAX
@@ -26,7 +25,7 @@ DIE_FACES = 6
 BANDS = (("low", 0), ("medium", 3), ("high", 7))  # a pulse in each accuracy band
 
 
-def check(game: Biathlon, workbook: str, seed: int) -> Report:
+def check(game: Biathlon, seed: int) -> Report:
     report = Report(figures=[_shooting(game), _decks(game)])
     settings = game.balance
     races = settings.races_per_trail
@@ -41,7 +40,7 @@ def check(game: Biathlon, workbook: str, seed: int) -> Report:
     for course, tally in fields.items():
         how = f"{races} races of {settings.players} {settings.bot} bots, seed {seed}"
         report.figures.append(biathlete_figures(game, course, tally, how))
-        report.findings += _out_of_band(game, course, tally, workbook)
+        report.findings += _out_of_band(game, course, tally)
     report.figures.append(_balance(game, fields))
     return report
 
@@ -118,25 +117,21 @@ def _mean_initiative(card: Card) -> float:
     return 5.0 if card.initiative_double else 2.5
 
 
-def _out_of_band(game: Biathlon, course: str, tally: Field, workbook: str) -> list[Finding]:
+def _out_of_band(game: Biathlon, course: str, tally: Field) -> list[Finding]:
     low, high = tally.band()
     findings = []
     for biathlete_id, rate in tally.win_rates().items():
         if tally.outside_band(rate):
             biathlete: Biathlete = game.biathletes[biathlete_id]
             findings.append(
-                Finding(
+                (biathlete.location or game.sheets["Biathletes"]).finding(
                     Severity.WARNING,
                     "balance",
                     f"{biathlete.name} wins {rate} of the races on "
                     f"{game.courses[course].name}, clearly outside the band around "
                     f"1/{tally.players}: tune their cards or ratings",
-                    workbook,
-                    sheet="Biathletes",
-                    cell=f"A{biathlete.row}" if biathlete.row else None,
                     value=round(rate.value, 3),
                     expected=f"{low:.3f}-{high:.3f} (1/{tally.players} ± {tally.band_share:.0%})",
-                    order=(SHEETS.index("Biathletes") + 1, biathlete.row, 1),
                 )
             )
     return findings

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from authoring.checks import Tables
+from authoring.findings import Location
 
 TERRAINS = ("uphill", "flat", "downhill")
 
@@ -29,7 +30,7 @@ class Biathlete:
     country: str
     bib: str
     skills: dict[str, int]
-    row: int = 0  # its row on sheet Biathletes, for findings; 0 for one made up in code
+    location: Location | None = None  # its row on sheet Biathletes; None if made up in code
 
     def accuracy(self, pulse: int) -> int:
         """The lowest die face that hits at this pulse: low 0-2, medium 3-6, high 7-10."""
@@ -125,7 +126,7 @@ class Balance:
     races_per_trail: int = 400
     band: float = 0.4  # a share of the fair rate 1 / players
     bot: str = "greedy"
-    row: int = 0  # the settings row on sheet Balance, for findings
+    location: Location | None = None  # the settings row on sheet Balance; None if made up
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class Biathlon:
     range_actions: dict[str, RangeAction]
     courses: dict[str, Course]
     world_cup_points: dict[int, int]
+    sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
     balance: Balance = Balance()
 
     def deck_of(self, biathlete: str) -> list[Card]:
@@ -190,7 +192,12 @@ def build_model(tables: Tables) -> Biathlon:
         },
         biathletes={
             r["id"]: Biathlete(
-                r["id"], r["name"], r["country"], r["bib"], {s: r[s] for s in skills}, record.row
+                r["id"],
+                r["name"],
+                r["country"],
+                r["bib"],
+                {s: r[s] for s in skills},
+                record.location(),
             )
             for record in tables["Biathletes"].records
             for r in [record.values]
@@ -229,5 +236,6 @@ def build_model(tables: Tables) -> Biathlon:
             for r in rows("Courses")
         },
         world_cup_points={r["place"]: r["points"] for r in rows("WorldCup")},
-        balance=Balance(**settings.values, row=settings.row),
+        sheets={name: sheet.location() for name, sheet in tables.items()},
+        balance=Balance(**settings.values, location=settings.location()),
     )

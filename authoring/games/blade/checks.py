@@ -10,14 +10,15 @@ from authoring.checks import (
     Tables,
     each_exactly,
     grid,
+    only_row,
     references,
     single_row,
     tiles,
     unique,
 )
 from authoring.findings import Finding, Severity
-from authoring.games.blade.derive import derive
-from authoring.games.blade.model import EVENTS, build_model, chart_sheet
+from authoring.games.blade.derive import derive, letters_questioned
+from authoring.games.blade.model import EVENTS, Blade, chart_sheet
 from authoring.games.blade.timing import LETTERS, ROWS, parse_time
 from authoring.tables import Record
 
@@ -88,12 +89,10 @@ def results_have_ratings(tables: Tables) -> Iterator[Finding]:
     rated = {
         (r["skater"], r["event"]): r for r in tables["Ratings"].records if r.ok("skater", "event")
     }
-    settings = tables["Settings"].records
-    needed = (
-        settings[0]["skater_results_min"]
-        if settings and settings[0].ok("skater_results_min")
-        else 0
-    )
+    settings = only_row(tables["Settings"])
+    if settings is None or not settings.ok("skater_results_min"):
+        return  # the count needed is unknown until Settings is right
+    needed = settings["skater_results_min"]
     counted: Counter[tuple[str, str]] = Counter()
     for record in tables["Results"].records:
         if not record.ok("skater", "event"):
@@ -170,12 +169,10 @@ def deck_composition(tables: Tables) -> Iterator[Finding]:
 
 def chart_order(tables: Tables) -> Iterator[Finding]:
     events = {r["event"]: r for r in tables["Events"].records if r.ok("event", "world_record")}
-    settings = tables["Settings"].records
-    margin = (
-        settings[0]["world_record_margin"]
-        if settings and settings[0].ok("world_record_margin")
-        else 0.0
-    )
+    settings = only_row(tables["Settings"])
+    if settings is None or not settings.ok("world_record_margin"):
+        return  # the margin is unknown until Settings is right
+    margin = settings["world_record_margin"]
     for event, source in events.items():
         sheet = tables[chart_sheet(event)]
         record_time = parse_time(source["world_record"])
@@ -220,34 +217,32 @@ def chart_order(tables: Tables) -> Iterator[Finding]:
                 above[letter] = (seconds, record)
 
 
-def _roster_against_results(tables: Tables) -> Iterator[Finding]:
-    if not all(r.invalid == frozenset() for s in SHEETS for r in tables[s].records):
-        return  # a wrong cell anywhere is reported already; deriving from it would mislead
-    game = build_model(tables)
-    cells = {(r["skater"], r["event"]): r for r in tables["Ratings"].records}
+def roster_against_results(game: Blade) -> Iterator[Finding]:
+    """A roster rating the season rejects, when it is beyond the tolerance from the derived pair.
+
+    One warning per rating, at the first of its letters that is off, naming both.
+    """
     for key, found in derive(game).items():
         roster = game.ratings.get(key)
-        record = cells.get(key)
-        rejected = found.roster_distance is not None and (
-            found.roster_distance > game.z_threshold**2
-        )
-        if roster is None or record is None or not rejected:
+        if roster is None or roster.letter_cells is None:
             continue
-        for name, have, want in (
-            ("best", roster.best, found.rating.best),
-            ("worst", roster.worst, found.rating.worst),
-        ):
-            if abs(have - want) > game.derive_tolerance:
-                yield record.finding(
-                    Severity.WARNING,
-                    "rating-vs-results",
-                    f"{key[0]}'s {key[1]} rating {roster.label} is more than "
-                    f"{game.derive_tolerance} letter(s) from the {found.rating.label} that "
-                    f"{found.results} results support ({name} letter), and the season sits "
-                    f"{(found.roster_distance or 0.0) ** 0.5:.1f} standard errors from it",
-                    name,
-                    expected=f"{LETTERS[want]} within {game.derive_tolerance} letter(s)",
-                )
+        off = letters_questioned(game, found, roster)
+        if not off:
+            continue
+        first = off[0]
+        cell = roster.letter_cells[0 if first == "best" else 1]
+        yield cell.finding(
+            Severity.WARNING,
+            "rating-vs-results",
+            f"{key[0]}'s {key[1]} rating {roster.label} is more than "
+            f"{game.derive_tolerance} letter(s) from the {found.rating.label} that "
+            f"{found.results} results support ({' and '.join(off)} letter{'s' * (len(off) > 1)}), "
+            "and the season sits "
+            f"{(found.roster_distance or 0.0) ** 0.5:.1f} standard errors from it",
+            field=first,
+            value=roster.label,
+            expected=f"{found.rating.label} within {game.derive_tolerance} letter(s)",
+        )
 
 
 CHECKS: tuple[Check, ...] = (
@@ -275,5 +270,5 @@ CHECKS: tuple[Check, ...] = (
     tiles("InjuryTable", "from", "to", start=1, end=CARDS, noun="number"),
     references("Field", "skater", "Skaters", "id"),
     Check("field is rated", ("Ratings", "Field"), field_is_rated),
-    Check("roster against results", SHEETS, _roster_against_results),
 )
+MODEL_CHECKS = (roster_against_results,)

@@ -14,7 +14,6 @@ from itertools import pairwise
 
 from authoring.decks import Deck
 from authoring.findings import Finding, Severity
-from authoring.games.blade.checks import SHEETS
 from authoring.games.blade.model import Blade, Rating
 from authoring.games.blade.race import run_race, standings
 from authoring.games.blade.rules import base_time_distribution, chance_faster, moments
@@ -28,17 +27,17 @@ RACES_PER_EVENT = 400
 WINNING_BAND = (-0.5, 3.0)
 
 
-def check(game: Blade, workbook: str, seed: int) -> Report:
+def check(game: Blade, seed: int) -> Report:
     report = Report()
     report.figures.append(_deck(game))
-    claims, findings = _claims(game, workbook)
+    claims, findings = _claims(game)
     report.figures.append(claims)
     report.findings += findings
     simulated = {event: _simulated_times(game, event, seed) for event in game.events}
-    agreement, findings = _agreement(game, workbook, simulated)
+    agreement, findings = _agreement(game, simulated)
     report.figures.append(agreement)
     report.findings += findings
-    band, findings = _winning_times(game, workbook, simulated)
+    band, findings = _winning_times(game, simulated)
     report.figures.append(band)
     report.findings += findings
     return report
@@ -67,7 +66,7 @@ def _modifier_order(modifier: str) -> tuple[bool, int, str]:
     return (not numeric, int(modifier) if numeric else 0, modifier)
 
 
-def _claims(game: Blade, workbook: str) -> tuple[Figures, list[Finding]]:
+def _claims(game: Blade) -> tuple[Figures, list[Finding]]:
     """The rulebook's own claims, with exact base-time figures."""
     narrow, wide = Rating("", CLAIM_EVENT, 0, 2), Rating("", CLAIM_EVENT, 0, 6)
     p_narrow = chance_faster(
@@ -84,13 +83,11 @@ def _claims(game: Blade, workbook: str) -> tuple[Figures, list[Finding]]:
     findings = []
     if p_narrow <= 0.5:
         findings.append(
-            Finding(
+            game.sheets["Deck"].finding(
                 Severity.WARNING,
                 "rulebook-claim",
                 f"a skater rated {narrow.label} beats one rated {wide.label} "
                 f"only {p_narrow:.3f} of the time",
-                workbook,
-                sheet="Deck",
             )
         )
     for event in game.events.values():
@@ -113,13 +110,11 @@ def _claims(game: Blade, workbook: str) -> tuple[Figures, list[Finding]]:
         )
         if not rising:
             findings.append(
-                Finding(
+                game.sheets["Events"].finding(
                     Severity.WARNING,
                     "rulebook-claim",
                     f"{event.name}: a wider rating does not always give a larger "
                     "spread of base times",
-                    workbook,
-                    sheet="Events",
                 )
             )
     return Figures(
@@ -152,9 +147,7 @@ def _simulated_times(game: Blade, event: str, seed: int) -> Races:
     return races
 
 
-def _agreement(
-    game: Blade, workbook: str, simulated: dict[str, Races]
-) -> tuple[Figures, list[Finding]]:
+def _agreement(game: Blade, simulated: dict[str, Races]) -> tuple[Figures, list[Finding]]:
     """Each skater's simulated mean against the season, in standard errors of the season."""
     rows, findings = [], []
     for event, races in simulated.items():
@@ -170,16 +163,12 @@ def _agreement(
             scores.append(z)
             if abs(z) > game.z_threshold:
                 findings.append(
-                    Finding(
+                    (rating.location or game.sheets["Ratings"]).finding(
                         Severity.WARNING,
                         "season-disagrees",
                         f"{game.skaters[skater].name} ({rating.label}) averages "
                         f"{format_time(mean)} in simulation, z = {z:+.1f} against "
                         f"{len(season)} season results",
-                        workbook,
-                        sheet="Ratings",
-                        cell=f"A{rating.row}" if rating.row else None,
-                        order=(SHEETS.index("Ratings") + 1, rating.row, 1),
                         value=round(z, 2),
                         expected=f"|z| <= {game.z_threshold}",
                     )
@@ -206,9 +195,7 @@ def _agreement(
     ), findings
 
 
-def _winning_times(
-    game: Blade, workbook: str, simulated: dict[str, Races]
-) -> tuple[Figures, list[Finding]]:
+def _winning_times(game: Blade, simulated: dict[str, Races]) -> tuple[Figures, list[Finding]]:
     rows, findings = [], []
     low, high = WINNING_BAND
     for event, races in simulated.items():
@@ -226,13 +213,11 @@ def _winning_times(
         )
         if not low <= gap <= high:
             findings.append(
-                Finding(
+                game.sheets["Events"].finding(
                     Severity.WARNING,
                     "winning-times",
                     f"{game.events[event].name}: simulated winners average {gap:+.2f}% against "
                     "the world record",
-                    workbook,
-                    sheet="Events",
                     value=round(gap, 2),
                     expected=f"between {low:+.1f}% and {high:+.1f}%",
                 )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from authoring.checks import Tables
+from authoring.findings import Location
 from authoring.games.blade.timing import LETTERS, parse_fall_time, parse_time
 
 Modifier = int | Literal["MAX", "MIN"]
@@ -38,7 +39,9 @@ class Rating:
     event: str
     best: int
     worst: int
-    row: int = 0  # its row on sheet Ratings, for findings; 0 for a rating made up in code
+    location: Location | None = None  # its row on sheet Ratings; None if made up in code
+    # The cells of the best and worst letters, for findings about one of them.
+    letter_cells: tuple[Location, Location] | None = None
 
     @property
     def label(self) -> str:
@@ -89,6 +92,7 @@ class Blade:
     falls_chart: tuple[Span, ...]
     injury_table: tuple[Span, ...]
     field: dict[str, tuple[str, ...]]
+    sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     def chart_time(self, event: str, letter: int, row: int) -> float:
         return self.charts[event][row - 1][letter]
@@ -158,7 +162,8 @@ def build_model(tables: Tables) -> Blade:
                 r["event"],
                 LETTERS.index(r["best"]),
                 LETTERS.index(r["worst"]),
-                record.row,
+                record.location(),
+                (record.location("best"), record.location("worst")),
             )
             for record in tables["Ratings"].records
             for r in [record.values]
@@ -174,6 +179,7 @@ def build_model(tables: Tables) -> Blade:
         ),
         injury_table=tuple(Span(r["from"], r["to"], r["outcome"]) for r in rows("InjuryTable")),
         field={event: tuple(skaters) for event, skaters in field.items()},
+        sheets={name: sheet.location() for name, sheet in tables.items()},
     )
 
 

@@ -12,10 +12,11 @@ from math import comb
 
 from authoring.findings import Finding, Severity
 from authoring.games.darkblades import arena
-from authoring.games.darkblades.checks import DIE_FACES, ODDS, SHEETS
+from authoring.games.darkblades.checks import DIE_FACES, ODDS
 from authoring.games.darkblades.combat import attack_column, distribution
 from authoring.games.darkblades.model import CombatTable, DarkBlades, ResultKey
 from authoring.report import Figures, Report
+from authoring.tables import HEADER_ROW
 
 HAND_SIZE = 8  # the rules suggest dealing eight spell cards to each player
 
@@ -31,16 +32,17 @@ EFFECTS = (
 )
 
 
-def check(game: DarkBlades, workbook: str) -> Report:
+def check(game: DarkBlades, seed: int) -> Report:
+    """Every figure is exact, so the seed the other games play with is not needed."""
     report = Report()
     report.figures.append(_shapes(game))
     for table in game.combat_tables.values():
         report.figures.append(_effects(table))
-        report.findings += _monotonicity(table, workbook)
+        report.findings += _monotonicity(table)
     report.figures.append(_arena_bouts(game))
     report.figures.append(_spell_deck(game))
     report.figures.append(_counter_mix(game))
-    report.findings += _counter_sanity(game, workbook)
+    report.findings += _counter_sanity(game)
     return report
 
 
@@ -84,7 +86,7 @@ def _effects(table: CombatTable) -> Figures:
     )
 
 
-def _monotonicity(table: CombatTable, workbook: str) -> list[Finding]:
+def _monotonicity(table: CombatTable) -> list[Finding]:
     """The table's order against the designer's severity ranks.
 
     Every die face is equally likely, so what play feels is each column's distribution: a
@@ -96,21 +98,18 @@ def _monotonicity(table: CombatTable, workbook: str) -> list[Finding]:
     findings: list[Finding] = []
 
     def warn(die: int, column: int, code: str, message: str, expected: str) -> None:
-        sheet, cell = table.places[die - 1][column].split("!")
+        """At the code on this die, or at the column's header for die 0 (the whole column)."""
+        place = table.places[max(die, 1) - 1][column]
         if die == 0:
-            cell = f"{cell.rstrip('0123456789')}1"
+            place = place.at(row=HEADER_ROW, column=place.column)
         findings.append(
-            Finding(
+            place.finding(
                 Severity.WARNING,
                 code,
                 message,
-                workbook,
-                sheet=sheet,
-                cell=cell,
                 field=ODDS[column],
                 value=table.codes[die - 1][column] if die else ODDS[column],
                 expected=expected,
-                order=(SHEETS.index(sheet) + 1, max(die, 0) + 1, column + 2),
             )
         )
 
@@ -277,7 +276,7 @@ def _counter_mix(game: DarkBlades) -> Figures:
     )
 
 
-def _counter_sanity(game: DarkBlades, workbook: str) -> list[Finding]:
+def _counter_sanity(game: DarkBlades) -> list[Finding]:
     """Every character that fights prints the strengths combat needs on its healthy face."""
     findings = []
     for character in game.characters.values():
@@ -296,14 +295,11 @@ def _counter_sanity(game: DarkBlades, workbook: str) -> list[Finding]:
         ]
         if missing:
             findings.append(
-                Finding(
+                game.sheets["Counters"].finding(
                     Severity.WARNING,
                     "counter-strengths",
                     f"{character.id}'s healthy face prints no {' or '.join(missing)}",
-                    workbook,
-                    sheet="Counters",
                     field=missing[0],
-                    order=(SHEETS.index("Counters") + 1, 0, 0),
                 )
             )
     return findings

@@ -1,7 +1,8 @@
 """DARK BLADES' validated data as typed objects: what the engine, checks and kit read.
 
 Built only from tables that validated without errors, so every value has its schema's type.
-Places (`Sheet!A1`) travel with the values the checks may need to point at.
+Locations travel with the values the checks may need to point at, and the model keeps each
+sheet's own for findings about a whole sheet.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, TypeVar
 
 from authoring.checks import Tables
+from authoring.findings import Location
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
 
 T = TypeVar("T")
@@ -59,7 +61,7 @@ class CombatTable:
     title: str
     codes: tuple[tuple[str, ...], ...]
     keys: dict[str, ResultKey]
-    places: tuple[tuple[str, ...], ...]  # the cell of each code, e.g. "CRT_InfVsInf!D7"
+    places: tuple[tuple[Location, ...], ...]  # the cell of each code, as `codes`
 
     def result(self, die: int, column: int) -> ResultKey:
         return self.keys[self.codes[die - 1][column]]
@@ -212,6 +214,7 @@ class DarkBlades:
     characters: dict[str, Character]
     markers: tuple[Marker, ...]
     scenarios: dict[str, Scenario]
+    sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     @property
     def spell_cards(self) -> int:
@@ -247,9 +250,7 @@ def build_model(tables: Tables) -> DarkBlades:
             title=CRT_TITLES[sheet],
             codes=tuple(tuple(r[odds] for odds in ODDS) for r in tables[sheet].records),
             keys=keys[sheet],
-            places=tuple(
-                tuple(f"{sheet}!{r.cell(odds)}" for odds in ODDS) for r in tables[sheet].records
-            ),
+            places=tuple(tuple(r.location(odds) for odds in ODDS) for r in tables[sheet].records),
         )
         for sheet in CRT_SHEETS
     }
@@ -287,4 +288,5 @@ def build_model(tables: Tables) -> DarkBlades:
             row["id"]: replace(_make(Scenario, row), forces=tuple(forces[row["id"]]))
             for row in rows("Scenarios")
         },
+        sheets={name: sheet.location() for name, sheet in tables.items()},
     )

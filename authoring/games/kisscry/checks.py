@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, each_exactly, references, single_row, tiles, unique
+from authoring.checks import (
+    Check,
+    Tables,
+    each_exactly,
+    only_row,
+    references,
+    single_row,
+    tiles,
+    unique,
+)
 from authoring.findings import Finding, Severity
 from authoring.games.kisscry.charts import chart_for
 from authoring.games.kisscry.model import SCORES, Scores, scores_of
@@ -49,7 +58,10 @@ def charts_match_seasons(tables: Tables) -> Iterator[Finding]:
     sheets = ("Settings", "Competitions", "Results", "Charts")
     if not all(r.invalid == frozenset() for s in sheets for r in tables[s].records):
         return  # a wrong cell is reported already; comparing with it would mislead
-    chart_range = tables["Settings"].records[0]["chart_range"]
+    settings = only_row(tables["Settings"])
+    if settings is None:
+        return
+    chart_range = settings["chart_range"]
     order = {r["id"]: r["order"] for r in tables["Competitions"].records}
     season: dict[str, list[tuple[str, Scores]]] = defaultdict(list)
     for record in tables["Results"].records:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from authoring.checks import Tables
+from authoring.findings import Location
 
 COMPONENTS = ("SS", "TR", "PE", "CH", "IN")
 SCORES = ("E", *COMPONENTS, "DED")
@@ -88,6 +89,7 @@ class KissCry:
     home_judge: tuple[Span, ...]
     long_program: tuple[Span, ...]
     field: tuple[str, ...]
+    sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
 
 def lookup(spans: tuple[Span, ...] | tuple[Share, ...], number: int) -> Any:
@@ -140,4 +142,5 @@ def build_model(tables: Tables) -> KissCry:
         home_judge=tuple(Span(r["from"], r["to"], r["points"]) for r in rows("HomeJudge")),
         long_program=tuple(Span(r["from"], r["to"], r["multiplier"]) for r in rows("LongProgram")),
         field=tuple(r["skater"] for r in sorted(rows("Field"), key=lambda r: r["start_order"])),
+        sheets={name: sheet.location() for name, sheet in tables.items()},
     )
