@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from authoring.findings import Finding, render_text
+from authoring.findings import Finding, finding_dicts, render_text
 
 
 @dataclass(frozen=True)
@@ -49,16 +49,19 @@ class Figures:
 class Report:
     findings: list[Finding] = field(default_factory=list)
     figures: list[Figures] = field(default_factory=list)
+    # The warnings the workbook's waivers silenced, each with its waiver's reason: counted
+    # in the text, listed in the JSON among the findings with a `waived` key.
+    waived: list[tuple[Finding, str]] = field(default_factory=list)
 
     def as_text(self) -> str:
         parts = [figures.as_text() for figures in self.figures]
-        parts.append(render_text(self.findings))
+        parts.append(render_text(self.findings, self.waived))
         return "\n\n".join(parts)
 
     def as_json(self) -> str:
         return json.dumps(
             {
-                "findings": [f.as_dict() for f in self.findings],
+                "findings": finding_dicts(self.findings, self.waived),
                 "figures": [f.as_dict() for f in self.figures],
             },
             indent=2,

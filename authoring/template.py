@@ -4,6 +4,7 @@ Each sheet gets its header row, a comment on every header saying what the column
 what it accepts, Excel drop-downs for enumerations (lists kept on a hidden sheet behind
 defined names, as Excel caps inline lists at 255 characters) and numeric bounds. Excel's own
 validation is only advisory — `authoring validate` is the judge — but it catches slips early.
+After the game's sheets comes an empty Waivers sheet, for the warnings a designer accepts.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from authoring.files import write_atomically
 from authoring.game import Game
 from authoring.schema import FieldSpec
 from authoring.tables import HEADER_ROW
+from authoring.target import mark
 from authoring.validate import LISTS_SHEET
+from authoring.waivers import waivers_schema
 
 _LAST_ROW = 1_048_576
 _HEADER_FONT = Font(bold=True)
@@ -34,13 +37,14 @@ def write_template(game: Game, output: Path) -> None:
     book = Workbook()
     book.remove(book.active)  # type: ignore[arg-type]
     lists = _Lists(book)
-    for sheet_name in game.sheets:
-        schema = game.schemas[sheet_name]
-        sheet = book.create_sheet(sheet_name)
+    # The game's sheets, then the Waivers sheet every workbook may have (left empty).
+    for schema in [*(game.schemas[name] for name in game.sheets), waivers_schema()]:
+        sheet = book.create_sheet(schema.name)
         for column, spec in enumerate(schema.fields.values(), start=1):
             _header(sheet, column, spec)
             _validation(sheet, column, spec, lists)
         sheet.freeze_panes = sheet.cell(HEADER_ROW + 1, 1)
+    mark(book, game)
     lists.sheet.sheet_state = "hidden"
     book.move_sheet(lists.sheet, offset=len(book.sheetnames))
     write_atomically(output, lambda temporary: book.save(temporary))

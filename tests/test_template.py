@@ -10,12 +10,13 @@ import pytest
 from authoring.cli import main
 from authoring.game import get_game
 from authoring.validate import LISTS_SHEET, validate_workbook
+from authoring.waivers import WAIVERS_SHEET
 
 GAME = get_game("darkblades")
 
 
 @pytest.fixture(scope="module")
-def template(tmp_path_factory) -> Path:
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("template") / "blank.xlsx"
     assert main(["template", "darkblades", "-o", str(path)]) == 0
     return path
@@ -23,7 +24,7 @@ def template(tmp_path_factory) -> Path:
 
 def test_template_has_every_sheet_and_header_in_schema_order(template):
     book = openpyxl.load_workbook(template)
-    assert book.sheetnames == [*GAME.sheets, LISTS_SHEET]
+    assert book.sheetnames == [*GAME.sheets, WAIVERS_SHEET, LISTS_SHEET]
     for name in GAME.sheets:
         header = [cell.value for cell in book[name][1]]
         assert header == list(GAME.schemas[name].fields)

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from openpyxl import Workbook
-from openpyxl.styles import Font
-
-from authoring.files import write_atomically
-from authoring.games.blade.model import Blade, Rating
+from authoring.checks import Tables
+from authoring.derive import Derivation, Group, Key, NotDerived, Proposal
+from authoring.games.blade.model import EVENTS, Blade, Rating, build_model, chart_sheet
 from authoring.games.blade.rules import modified_letter
-from authoring.games.blade.timing import LETTERS, format_time
+from authoring.games.blade.timing import LETTERS
+from authoring.tables import Record
 
 
 @dataclass(frozen=True)
@@ -65,13 +64,18 @@ def pair_moments(game: Blade, event: str) -> dict[tuple[int, int], tuple[float, 
     return moments
 
 
+def results_to_derive(game: Blade) -> int:
+    """Results a pair is derived from: Settings' count, and two at least for a spread."""
+    return max(game.results_needed, 2)
+
+
 def derive(game: Blade) -> dict[tuple[str, str], Derived]:
     """The supported pair for every rated skater with enough results."""
     by_event = {event: pair_moments(game, event) for event in game.events}
     derived = {}
     for key, times in sorted(game.results.items()):
         skater, event = key
-        if len(times) < max(game.results_needed, 2):
+        if len(times) < results_to_derive(game):
             continue
         n = len(times)
         mean = sum(times) / n
@@ -102,50 +106,125 @@ def _distance(model: tuple[float, float], mean: float, sd: float, n: int) -> flo
     ) ** 2
 
 
-def write_proposal(game: Blade, path: Path) -> int:
-    """A new workbook: a Ratings sheet ready to paste, and the evidence behind each pair."""
-    derived = derive(game)
-    book = Workbook()
-    ratings = book.active
-    assert ratings is not None
-    ratings.title = "Ratings"
-    ratings.append(["skater", "event", "best", "worst"])
-    evidence = book.create_sheet("Evidence")
-    evidence.append(
-        [
-            "skater",
-            "name",
-            "event",
-            "roster",
-            "proposed",
-            "results",
-            "season mean",
-            "season sd",
-            "model mean",
-            "model sd",
-        ]
-    )
-    for (skater, event), found in derived.items():
-        rating = found.rating
-        ratings.append([skater, event, LETTERS[rating.best], LETTERS[rating.worst]])
-        roster = game.ratings.get((skater, event))
-        evidence.append(
-            [
-                skater,
-                game.skaters[skater].name,
-                event,
-                roster.label if roster else "",
-                rating.label,
-                found.results,
-                format_time(found.season_mean),
-                round(found.season_sd, 3),
-                format_time(found.model_mean),
-                round(found.model_sd, 3),
-            ]
+def letters_questioned(game: Blade, found: Derived, roster: Rating) -> tuple[str, ...]:
+    """The letters ("best", "worst") of a roster rating that the season questions: each more
+    than the tolerance from the derived pair, while the season rejects the roster pair."""
+    rejected = found.roster_distance is not None and found.roster_distance > game.z_threshold**2
+    if not rejected:
+        return ()
+    return tuple(
+        name
+        for name, have, want in (
+            ("best", roster.best, found.rating.best),
+            ("worst", roster.worst, found.rating.worst),
         )
-    for sheet in (ratings, evidence):
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
-        sheet.freeze_panes = "A2"
-    write_atomically(path, lambda temporary: book.save(temporary))
-    return len(derived)
+        if abs(have - want) > game.derive_tolerance
+    )
+
+
+# --- `authoring derive blade`: the Ratings sheet from the season ------------------------------
+
+
+def propose(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposal:
+    """A rating for every skater and event with results enough; the roster's other ratings are
+    kept, each with the reason.
+
+    A change matters when `validate` would question the roster rating (`letters_questioned`),
+    when the roster rating cannot be judged (its row has an error, or a letter outside the
+    event's), and for a new rating.
+    """
+    game = build_model(tables)
+    found = derive(game)
+    skaters = {skater: index for index, skater in enumerate(game.skaters)}
+    events = {event: index for index, event in enumerate(game.events)}
+    groups = []
+    for key in sorted(found, key=lambda key: (skaters[key[0]], events[key[1]])):
+        derived = found[key]
+        roster = game.ratings.get(key)
+        now = derived.rating.label
+        evidence = f"{derived.results} results support {now}"
+        if roster is not None and derived.roster_distance is not None:
+            evidence += (
+                f"; the season sits {math.sqrt(derived.roster_distance):.1f} standard errors "
+                f"from {roster.label}"
+            )
+        elif roster is not None:
+            evidence += f"; the roster's {roster.label} is not a pair {key[1]} allows"
+        elif key in on_sheet:
+            evidence += "; the roster's row has an error"
+        groups.append(
+            Group(
+                key=key,
+                label=_label(game, key),
+                rows=(
+                    {
+                        "skater": key[0],
+                        "event": key[1],
+                        "best": LETTERS[derived.rating.best],
+                        "worst": LETTERS[derived.rating.worst],
+                    },
+                ),
+                was=" / ".join(_letters(record) for record in on_sheet.get(key, ())),
+                now=now,
+                evidence=evidence,
+                matters=(
+                    roster is None
+                    or derived.roster_distance is None
+                    or bool(letters_questioned(game, derived, roster))
+                ),
+            )
+        )
+    unsupported = [key for key in [*on_sheet, *game.results] if key not in found]
+    return Proposal(
+        groups=tuple(groups),
+        not_derived=tuple(
+            NotDerived(key, _label(game, key), _why_not(game, key))
+            for key in dict.fromkeys(unsupported)
+        ),
+        tolerance=(
+            f"a letter more than {game.derive_tolerance} from the derived pair, and the season "
+            f"more than {game.z_threshold:g} standard errors from the roster pair (the ratings "
+            "validate warns about)"
+        ),
+    )
+
+
+def _label(game: Blade, key: Key) -> str:
+    skater, event = key
+    known = game.skaters.get(str(skater))
+    return f"{known.name} ({skater}), {event}" if known else f"{skater}, {event}"
+
+
+def _letters(record: Record) -> str:
+    return f"{record.get('best') or '?'}-{record.get('worst') or '?'}"
+
+
+def _why_not(game: Blade, key: Key) -> str:
+    skater, event = str(key[0]), str(key[1])
+    if skater not in game.skaters:
+        return f"skater {skater} is not on sheet Skaters"
+    if event not in game.events:
+        return f"event {event} is not on sheet Events"
+    results = len(game.results.get((skater, event), ()))
+    if not results:
+        return f"no {event} results this season"
+    return (
+        f"{results} {event} result{'s' * (results != 1)} this season; a rating is derived "
+        f"from {results_to_derive(game)} or more"
+    )
+
+
+DERIVATION = Derivation(
+    writes="Ratings",
+    reads=(
+        "Settings",
+        "Events",
+        *(chart_sheet(event) for event in EVENTS),
+        "Skaters",
+        "Results",
+        "Deck",
+    ),
+    key=("skater", "event"),
+    noun="rating",
+    propose=propose,
+)
