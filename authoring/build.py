@@ -3,81 +3,469 @@
 A build refuses to start while the data has errors, and every text cell of the workbook is
 checked against the embedded font first, so a missing glyph is an error naming its cell
 rather than an empty box on the printed page.
+
+A rebuild writes only what changed. Each kit keeps a build record, `OUT/.build/<slug>.json`
+(beside the kit folders, so a kit folder holds nothing but the kit), saying for every file
+it wrote a digest of what the file was made from and a digest of the bytes it got:
+
+- what a component is made from: the values of the sheets it reads (`Component.reads`;
+  every sheet when it does not say), the game's templates, the paper, the workbook's title
+  and shown name, and the code version (package versions and the core's and the game's
+  source files and schemas, so an engine change rebuilds). Values, not file bytes: saving a
+  workbook unchanged rewrites nothing.
+- a file is rewritten when its inputs changed, when it is missing or its bytes are not the
+  ones written (deleted or edited by hand), or when the record is missing or unreadable.
+
+A clean build (no errors) also records, per paper, a digest of the workbook's bytes and
+everything else the build reads, with the findings it reported and the files it produced.
+When a later build finds exactly the same digest and every file intact, the findings are
+the same by construction (validation is a function of those bytes and that code), so it
+reports them again without reading the workbook's cells, building the model or loading the
+fonts: it only hashes files.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import hashlib
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, requires, version
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from authoring.checks import Tables
-from authoring.components import BuildContext
-from authoring.findings import Finding, Severity, sorted_findings
+from authoring.components import BuildContext, Component
+from authoring.files import remove_stale_parts, write_atomically
+from authoring.findings import Finding, Location, Severity, json_value, sorted_findings
 from authoring.game import Game
-from authoring.render.fonts import GlyphError, missing_glyphs
-from authoring.render.paper import Paper
+from authoring.tables import Sheet
+from authoring.target import Target, shown
 from authoring.validate import validate_workbook
 
-TEMPLATE_ROOT = Path(__file__).resolve().parent.parent / "templates"
+if TYPE_CHECKING:
+    from authoring.render.paper import Paper
+
+# The build records sit in this folder of the output folder, one per kit.
+RECORD_FOLDER = ".build"
+# Bumped whenever the record's shape or the meaning of its digests changes.
+RECORD_FORMAT = 1
+PACKAGE = "authoring"
+# The files of a package that make its behaviour: code, and the schemas it loads.
+SOURCE_SUFFIXES = (".py", ".json")
+
+
+@dataclass(frozen=True)
+class Output:
+    """One file of a kit after a build: written this time, or already up to date."""
+
+    component: str
+    path: Path
+    written: bool
 
 
 @dataclass
 class BuildResult:
+    # The kit's name (the workbook's slug), which the summary line starts with.
+    kit: str
     findings: list[Finding]
-    written: list[Path]
+    outputs: list[Output] = field(default_factory=list)
+    # Files of an earlier build of this paper that the kit no longer has.
+    removed: list[Path] = field(default_factory=list)
+
+    @property
+    def written(self) -> list[Path]:
+        return [output.path for output in self.outputs if output.written]
+
+    def lines(self) -> list[str]:
+        """What a build says after its run: `wrote PATH` for every file written, then the
+        summary; the findings are said by the caller, which may have several kits."""
+        said = [f"wrote {shown(path)}" for path in self.written]
+        said += [f"removed {shown(path)}: the workbook no longer has it" for path in self.removed]
+        summary = self.summary()
+        if summary is not None:
+            said.append(f"{self.kit}: {summary}")
+        return said
+
+    def summary(self) -> str | None:
+        """`built 3 of 21 files (rulebook, …); 18 unchanged`; None when the build has no files
+        (the data has errors, or the game prints nothing yet)."""
+        if not self.outputs:
+            return None
+        built = [output.component for output in self.outputs if output.written]
+        total = len(self.outputs)
+        text = f"built {len(built)} of {total} file{'s' * (total != 1)}"
+        if 0 < len(built) < total:
+            text += f" ({', '.join(built)})"
+        if len(built) < total:
+            text += f"; {total - len(built)} unchanged"
+        return text
 
 
-def build_game(game: Game, paper: Paper, out_dir: Path, *, workbook: str) -> BuildResult:
-    validation = validate_workbook(game.workbook, game, display=workbook)
+def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
+    """The kit of one workbook, into `out_dir/<slug>/<slug>-<component>-<paper>.pdf`."""
+    game = target.game
+    kit = out_dir / target.slug
+    record = BuildRecord.load(out_dir / RECORD_FOLDER / f"{target.slug}.json")
+    edition = None if target.path == game.workbook else target.title
+    besides_values = _inputs_besides_values(target, paper, edition)
+    run_key = _digest([*besides_values, f"workbook={_file_digest(target.path)}"])
+    replayed = record.replay(paper, run_key, kit)
+    if replayed is not None:
+        return replayed
+
+    validation = validate_workbook(target.path, game, display=target.shown)
     findings = list(validation.findings)
     if validation.ok:
         findings += glyph_findings(validation.tables)
-    if any(f.severity is Severity.ERROR for f in findings) or game.model is None:
-        return BuildResult(sorted_findings(findings), [])
-    if game.components is None:
-        return BuildResult(findings, [])
-    model = game.model(validation.tables)
-    context = BuildContext(paper=paper, templates=TEMPLATE_ROOT / game.name, workbook=workbook)
-    written = []
+    model = validation.model
+    if any(f.severity is Severity.ERROR for f in findings) or model is None:
+        return BuildResult(target.slug, sorted_findings(findings))
+    if game.components is None or game.templates is None:
+        return BuildResult(target.slug, findings)
+    context = BuildContext(
+        paper=paper, templates=game.templates, workbook=target.shown, edition=edition
+    )
+    sheets = {name: sheet_digest(sheet) for name, sheet in validation.tables.items()}
+    shared = _digest(besides_values)
+    result = BuildResult(target.slug, findings)
+
+    from authoring.render.fonts import GlyphError  # the fonts load only when drawing
+
     try:
         for component in game.components(model, context):
-            path = out_dir / game.name / component.file_name(paper)
+            path = kit / f"{target.slug}-{component.file_name(paper)}"
+            inputs = _digest([shared, component.name, *_read_sheets(component, sheets)])
+            if record.is_current(path, inputs):
+                remove_stale_parts(path)
+                result.outputs.append(Output(component.name, path, written=False))
+                continue
             component.write(path)  # the render core writes every file atomically
-            written.append(path)
+            record.wrote(path, component.name, paper, inputs)
+            result.outputs.append(Output(component.name, path, written=True))
     except GlyphError as error:
-        findings += [
-            Finding(
+        result.findings += [
+            Location(problem.place).finding(
                 Severity.ERROR,
                 "missing-glyph",
                 f"the printing font has no glyph for {problem.characters!r}",
-                problem.place,
                 value=problem.text,
                 expected="characters the font covers",
             )
             for problem in error.problems
         ]
-    return BuildResult(findings, written)
+        return result
+    result.removed = record.forget_others(kit, paper, [output.path for output in result.outputs])
+    record.finish(paper, run_key, findings, result.outputs)
+    return result
 
 
 def glyph_findings(tables: Tables) -> list[Finding]:
     """An error for every text cell holding a character the embedded font cannot print."""
+    from authoring.render.fonts import missing_glyphs  # the fonts load only when building
+
     findings = []
     for sheet in tables.values():
         for record in sheet.records:
-            for field, value in record.values.items():
+            for field_name, value in record.values.items():
                 if not isinstance(value, str):
                     continue
                 missing = missing_glyphs(value)
                 if missing:
-                    shown = " ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
+                    listed = " ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
                     findings.append(
                         record.finding(
                             Severity.ERROR,
                             "missing-glyph",
-                            f"the printing font has no glyph for {shown} in {value!r}; it would "
+                            f"the printing font has no glyph for {listed} in {value!r}; it would "
                             "print as an empty box",
-                            field,
+                            field_name,
                             expected="characters the font covers",
                         )
                     )
     return findings
+
+
+# --- what a file is made from ---------------------------------------------------------------
+
+
+def sheet_digest(sheet: Sheet) -> str:
+    """The digest of a tabulated sheet's values, row by row in order (not of its cells'
+    places or formatting: a component is made from the values alone)."""
+    digest = hashlib.sha256()
+    for record in sheet.records:
+        digest.update(repr(tuple(record.values.items())).encode())
+    return digest.hexdigest()
+
+
+def _read_sheets(component: Component, sheets: dict[str, str]) -> list[str]:
+    """`name=digest` for every sheet the component reads; every sheet when it has not said."""
+    names = sorted(sheets) if component.reads is None else sorted(component.reads)
+    unknown = [name for name in names if name not in sheets]
+    if unknown:
+        raise ValueError(
+            f"component {component.name!r} reads {', '.join(unknown)}, which the game does not "
+            f"have (its sheets: {', '.join(sheets)})"
+        )
+    return [f"{name}={sheets[name]}" for name in names]
+
+
+def _inputs_besides_values(target: Target, paper: Paper, edition: str | None) -> list[str]:
+    """Everything a build reads besides the workbook: a component adds the values of the
+    sheets it reads, the whole-run key the workbook's bytes."""
+    game = target.game
+    return [
+        f"format={RECORD_FORMAT}",
+        f"code={code_version(game)}",
+        f"templates={_folder_digest(game.templates)}",
+        f"paper={paper.name}:{paper.width}x{paper.height}",
+        f"edition={edition}",
+        f"shown={target.shown}",
+        f"slug={target.slug}",
+    ]
+
+
+def code_version(game: Game) -> str:
+    """A digest of the code that validates and draws `game`: the installed versions of this
+    package, its dependencies and Python, and the core's and the game's sources and schemas."""
+    return _digest([_core_version(), _game_sources(game)])
+
+
+@functools.cache
+def _core_version() -> str:
+    parts = [f"python={sys.version}"]
+    for name in [PACKAGE, *_dependencies()]:
+        try:
+            parts.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            parts.append(f"{name}=missing")
+    core, files = _package_files(Path(__file__).resolve().parent, SOURCE_SUFFIXES)
+    # Each game's own folder counts for that game alone.
+    games = core / "games"
+    sources = [path for path in files if path.parent == games or games not in path.parents]
+    return _digest([*parts, _files_digest(core, sources)])
+
+
+def _dependencies() -> list[str]:
+    """The distribution names this package requires at run time (extras left out)."""
+    names = []
+    for requirement in requires(PACKAGE) or []:
+        if "extra ==" in requirement:
+            continue
+        match = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement)
+        if match:
+            names.append(match.group())
+    return names
+
+
+# A Game holds dicts, so it cannot be a cache key itself; its name and content folder can.
+_GAME_SOURCES: dict[tuple[str, Path], str] = {}
+
+
+def _game_sources(game: Game) -> str:
+    key = (game.name, game.content)
+    if key not in _GAME_SOURCES:
+        root, sources = _game_code(game)
+        schemas = sorted((game.content / "schemas").glob("*.json"))
+        _GAME_SOURCES[key] = _digest(
+            [_files_digest(root, sources), _files_digest(game.content, schemas)]
+        )
+    return _GAME_SOURCES[key]
+
+
+def _game_code(game: Game) -> tuple[Path, list[Path]]:
+    """The files of the package that defines the game's kit (the module alone when it is
+    in no package), and the folder they are named from."""
+    function: Any = game.components or game.model
+    while isinstance(function, functools.partial):
+        function = function.func
+    module = sys.modules.get(getattr(function, "__module__", "") or "")
+    if module is None or module.__file__ is None:
+        return Path(), []
+    package = module if hasattr(module, "__path__") else None
+    if package is None:
+        package = sys.modules.get(module.__name__.rpartition(".")[0])
+    if package is None or package.__file__ is None:
+        single = Path(module.__file__).resolve()
+        return single.parent, [single]
+    return _package_files(Path(package.__file__).resolve().parent, SOURCE_SUFFIXES)
+
+
+def _package_files(folder: Path, suffixes: tuple[str, ...]) -> tuple[Path, list[Path]]:
+    files = sorted(
+        path
+        for path in folder.rglob("*")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and (not suffixes or path.suffix in suffixes)
+    )
+    return folder, files
+
+
+def _folder_digest(folder: Path | None) -> str:
+    if folder is None or not folder.is_dir():
+        return "none"
+    return _files_digest(*_package_files(folder, ()))
+
+
+def _files_digest(root: Path, paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _digest(parts: list[str]) -> str:
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+# --- the build record ------------------------------------------------------------------------
+
+
+@dataclass
+class BuildRecord:
+    """What earlier builds of one kit wrote, and from what; saved after every file written, so
+    an interrupted build keeps what it finished."""
+
+    path: Path
+    # file name -> {"component", "paper", "inputs", "sha256"}
+    files: dict[str, dict[str, str]] = field(default_factory=dict)
+    # paper name -> {"key", "findings", "files": [{"file", "component", "sha256"}]}
+    runs: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path) -> BuildRecord:
+        """The saved record; an empty one (rebuild everything) when missing or unreadable."""
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            if saved.get("format") != RECORD_FORMAT:
+                return cls(path)
+            files, runs = saved["files"], saved["runs"]
+            entries = [*files.values(), *runs.values()]
+            if not all(isinstance(entry, dict) for entry in entries):
+                return cls(path)
+            return cls(path, files, runs)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return cls(path)
+
+    def save(self) -> None:
+        text = json.dumps(
+            {"format": RECORD_FORMAT, "files": self.files, "runs": self.runs},
+            indent=1,
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+
+        def write(temporary: Path) -> None:
+            temporary.write_text(text, encoding="utf-8")
+
+        write_atomically(self.path, write)
+
+    def replay(self, paper: Paper, key: str, kit: Path) -> BuildResult | None:
+        """The last clean build of this paper when nothing it read has changed since and every
+        file it produced is still there as written; None when the build must run."""
+        run = self.runs.get(paper.name)
+        if not isinstance(run, dict) or run.get("key") != key:
+            return None
+        try:
+            produced = [(kit / f["file"], f["component"], f["sha256"]) for f in run["files"]]
+            findings = [_finding_from_json(saved) for saved in run["findings"]]
+        except (KeyError, TypeError, ValueError):
+            return None
+        if not all(_intact(path, sha256) for path, _, sha256 in produced):
+            return None
+        for path, _, _ in produced:
+            remove_stale_parts(path)
+        outputs = [Output(component, path, written=False) for path, component, _ in produced]
+        return BuildResult(kit.name, findings, outputs)
+
+    def is_current(self, path: Path, inputs: str) -> bool:
+        """Whether `path` was written from exactly `inputs` and still holds what was written."""
+        entry = self.files.get(path.name)
+        return (
+            isinstance(entry, dict)
+            and entry.get("inputs") == inputs
+            and _intact(path, entry.get("sha256"))
+        )
+
+    def wrote(self, path: Path, component: str, paper: Paper, inputs: str) -> None:
+        self.files[path.name] = {
+            "component": component,
+            "paper": paper.name,
+            "inputs": inputs,
+            "sha256": _file_digest(path),
+        }
+        self.save()
+
+    def forget_others(self, kit: Path, paper: Paper, kept: list[Path]) -> list[Path]:
+        """Remove the files of this paper that earlier builds wrote and this one no longer
+        makes (a scenario taken out of the workbook), so the kit matches a clean build."""
+        names = {path.name for path in kept}
+        removed = []
+        for name, entry in list(self.files.items()):
+            if entry.get("paper") != paper.name or name in names:
+                continue
+            path = kit / name
+            if path.exists():
+                path.unlink()
+                removed.append(path)
+            del self.files[name]
+        return removed
+
+    def finish(
+        self, paper: Paper, key: str, findings: list[Finding], outputs: list[Output]
+    ) -> None:
+        """Record a clean build of this paper, so the next one with the same key can replay."""
+        self.runs[paper.name] = {
+            "key": key,
+            "findings": [_finding_as_json(finding) for finding in findings],
+            "files": [
+                {
+                    "file": output.path.name,
+                    "component": output.component,
+                    "sha256": self.files[output.path.name]["sha256"],
+                }
+                for output in outputs
+            ],
+        }
+        self.save()
+
+
+def _intact(path: Path, sha256: object) -> bool:
+    try:
+        return isinstance(sha256, str) and _file_digest(path) == sha256
+    except OSError:
+        return False
+
+
+def _finding_as_json(finding: Finding) -> dict[str, Any]:
+    place = finding.location
+    return {
+        "severity": str(finding.severity),
+        "code": finding.code,
+        "message": finding.message,
+        "location": [place.workbook, place.sheet, place.sheet_index, place.row, place.column],
+        "field": finding.field,
+        "value": json_value(finding.value),
+        "expected": finding.expected,
+    }
+
+
+def _finding_from_json(saved: dict[str, Any]) -> Finding:
+    workbook, sheet, sheet_index, row, column = saved["location"]
+    return Finding(
+        Severity(saved["severity"]),
+        saved["code"],
+        saved["message"],
+        Location(workbook, sheet, sheet_index, row, column),
+        saved["field"],
+        saved["value"],
+        saved["expected"],
+    )

@@ -82,9 +82,21 @@ ROUND = (
 
 def components(game: Biathlon, context: BuildContext) -> list[Component]:
     return [
-        Component("player-boards", partial(_player_boards, game, context.paper)),
-        Component("profile-map", partial(_profile_map, game, context.paper)),
-        Component("world-cup-score-sheet", partial(_score_sheet, game, context.paper)),
+        Component(
+            "player-boards",
+            partial(_player_boards, game, context.paper),
+            reads=frozenset({"Colours"}),
+        ),
+        Component(
+            "profile-map",
+            partial(_profile_map, game, context.paper),
+            reads=frozenset({"Biathletes", "Colours"}),
+        ),
+        Component(
+            "world-cup-score-sheet",
+            partial(_score_sheet, game, context.paper),
+            reads=frozenset({"Courses", "Venues", "Spaces", "Links", "WorldCup"}),
+        ),
     ]
 
 

@@ -87,6 +87,7 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
         "rulebook.md.j2",
         model=game,
         title=TITLE,
+        edition=context.edition,
         colours=ordered_colours(game),
         skill=SKILL_WORDS,
         wax_gives=WAX_WORDS,
@@ -106,9 +107,21 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
     )
     return [
         Component("rulebook", partial(_rulebook, rulebook, game, context.paper)),
-        Component("skiing-cards", partial(_skiing_cards, game, context.paper)),
-        Component("accuracy-tiles", partial(_accuracy_tiles, game, context.paper)),
-        Component("standees", partial(_standees, game, context.paper)),
+        Component(
+            "skiing-cards",
+            partial(_skiing_cards, game, context.paper),
+            reads=frozenset({"Cards", "Biathletes", "Colours"}),
+        ),
+        Component(
+            "accuracy-tiles",
+            partial(_accuracy_tiles, game, context.paper),
+            reads=frozenset({"Biathletes", "Colours"}),
+        ),
+        Component(
+            "standees",
+            partial(_standees, game, context.paper),
+            reads=frozenset({"Biathletes", "Colours"}),
+        ),
         *boards.components(game, context),
         *trail_boards.components(game, context),
     ]

@@ -92,7 +92,9 @@ LAP_WORDS = ("laps 1\u20132", "lap 3")
 def components(game: Biathlon, context: BuildContext) -> list[Component]:
     return [
         Component(
-            component_name(course), partial(_trail_board, game, game.courses[course], context.paper)
+            component_name(course),
+            partial(_trail_board, game, game.courses[course], context.paper),
+            reads=frozenset({"Courses", "Venues", "Spaces", "Links", "Colours", "RangeActions"}),
         )
         for course in ORDER
     ]

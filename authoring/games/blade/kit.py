@@ -24,7 +24,17 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component
-from authoring.games.blade.model import Blade, Card, Event, Modifier, Rating, Skater, Span, lookup
+from authoring.games.blade.model import (
+    Blade,
+    Card,
+    Event,
+    Modifier,
+    Rating,
+    Skater,
+    Span,
+    chart_sheet,
+    lookup,
+)
 from authoring.games.blade.race import BONUSES, STAGES, field_for
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, ROWS, format_time
@@ -94,6 +104,9 @@ CARD_BACK = colors.HexColor("#17324d")
 ICE = colors.HexColor("#dbe9f5")
 
 
+SCORE_SHEET_READS = frozenset({"Events", "Field", "Skaters", "Ratings"})
+
+
 def components(game: Blade, context: BuildContext) -> list[Component]:
     tables = named_tables(game)
     render = partial(_render, game, context)
@@ -139,12 +152,23 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
             )
         )
     for event in game.events.values():
-        kit.append(Component(f"chart-{event.event}", partial(_time_chart, game, event, context)))
-    kit.append(Component("action-deck", partial(_action_deck, game, context)))
-    kit.append(Component("score-sheet", partial(_score_sheet, game, context, None)))
-    for fielded in game.field:
         kit.append(
-            Component(f"score-sheet-{fielded}", partial(_score_sheet, game, context, fielded))
+            Component(
+                f"chart-{event.event}",
+                partial(_time_chart, game, event, context),
+                reads=frozenset({"Events", chart_sheet(event.event)}),
+            )
+        )
+    kit.append(
+        Component("action-deck", partial(_action_deck, game, context), reads=frozenset({"Deck"}))
+    )
+    for fielded in (None, *game.field):
+        kit.append(
+            Component(
+                "score-sheet" if fielded is None else f"score-sheet-{fielded}",
+                partial(_score_sheet, game, context, fielded),
+                reads=SCORE_SHEET_READS,
+            )
         )
     return kit
 
@@ -155,6 +179,7 @@ def _render(game: Blade, context: BuildContext, name: str, **extra: object) -> s
         name,
         model=game,
         title=TITLE,
+        edition=context.edition,
         letters=LETTERS,
         rows=ROWS,
         fmt=format_time,

@@ -65,8 +65,16 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
                 _book, render("reference.md.j2"), tables, context, "Quick-reference play sheet"
             ),
         ),
-        Component("spell-cards", partial(_spell_cards, game, context)),
-        Component("counters", partial(_counters, game, context)),
+        Component(
+            "spell-cards",
+            partial(_spell_cards, game, context),
+            reads=frozenset({"Spells", "SpellAreas", "DieTables"}),
+        ),
+        Component(
+            "counters",
+            partial(_counters, game, context),
+            reads=frozenset({"Characters", "Counters", "Markers"}),
+        ),
     ]
     for scenario in sorted(game.scenarios.values(), key=lambda s: s.number):
         text = render("scenario.md.j2", scenario=scenario)
@@ -80,7 +88,9 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
 
 
 def _render(game: DarkBlades, context: BuildContext, name: str, **extra: object) -> str:
-    return render_markup(context.templates, name, model=game, title=TITLE, **extra)
+    return render_markup(
+        context.templates, name, model=game, title=TITLE, edition=context.edition, **extra
+    )
 
 
 def _book(

@@ -118,8 +118,12 @@ def components(game: KissCry, context: BuildContext) -> list[Component]:
                 "Rules",
             ),
         ),
-        Component("skater-charts", partial(_skater_charts, game, context)),
-        Component("action-deck", partial(_action_deck, game, context)),
+        Component(
+            "skater-charts",
+            partial(_skater_charts, game, context),
+            reads=frozenset({"Skaters", "Charts", "Competitions"}),
+        ),
+        Component("action-deck", partial(_action_deck, game, context), reads=frozenset({"Deck"})),
         Component(
             "modifier-sheet",
             partial(
@@ -130,8 +134,14 @@ def components(game: KissCry, context: BuildContext) -> list[Component]:
                 "Modifier sheet",
             ),
         ),
-        Component("score-sheet", partial(_score_sheet, game, context, False)),
-        Component("score-sheet-field", partial(_score_sheet, game, context, True)),
+        *(
+            Component(
+                "score-sheet-field" if fielded else "score-sheet",
+                partial(_score_sheet, game, context, fielded),
+                reads=frozenset({"Settings", "Field", "Skaters"}),
+            )
+            for fielded in (False, True)
+        ),
     ]
 
 
@@ -141,6 +151,7 @@ def _render(game: KissCry, context: BuildContext, name: str, **extra: object) ->
         name,
         model=game,
         title=TITLE,
+        edition=context.edition,
         columns=COLUMN_NAMES,
         factor=factor_label(game.component_factor),
         doubles=doubles(game),
