@@ -1,29 +1,46 @@
 """The `authoring` command: a few verbs, data in, reports and sheets out.
 
-Exit codes: 0 no errors (warnings allowed), 1 the data has errors, 2 usage error or
-unreadable input.
+Every verb that reads a workbook takes a game name (its shipped workbook) or a workbook path
+in the same place. Exit codes: 0 no errors (warnings allowed), 1 the data has errors, 2 a
+usage error or unreadable input or output, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
 from pathlib import Path
 
+from authoring.annotate import write_annotated
 from authoring.build import build_game
-from authoring.findings import Finding, render_json, render_text, sorted_findings
-from authoring.game import Game, Model, UnknownGame, all_games, get_game
+from authoring.derive import derive_workbook
+from authoring.diff import (
+    Version,
+    WorkbookDiff,
+    diff_figures,
+    diff_tables,
+    sheet_keys,
+    write_marked_diff,
+)
+from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
+from authoring.game import Game, Simulation, UnknownGame, all_games, get_game
+from authoring.progress import set_quiet
 from authoring.render.paper import PAPERS
 from authoring.report import Report
 from authoring.schema import SchemaFileError
 from authoring.simulation import OptionError
+from authoring.target import Target, UnknownWorkbook, every_game, resolve, shown
 from authoring.template import write_template
-from authoring.validate import validate_workbook
+from authoring.validate import Validation, validate_workbook
+from authoring.waivers import WAIVERS_SHEET
 from authoring.workbook import UnreadableWorkbook
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+TARGET = "GAME|WORKBOOK"
 
 
 class UsageError(Exception):
@@ -32,105 +49,238 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    arguments = parser.parse_args(argv)
     try:
+        arguments, extra = parser.parse_known_args(argv)
+        if extra and not getattr(arguments, "takes_extra", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        arguments.extra = extra
+        set_quiet(arguments.quiet)
         result: int = arguments.run(arguments)
+        sys.stdout.flush()
         return result
-    except (UsageError, UnknownGame, UnreadableWorkbook, SchemaFileError) as error:
-        print(f"authoring: {error}", file=sys.stderr)
+    except (
+        UsageError,
+        UnknownGame,
+        UnknownWorkbook,
+        UnreadableWorkbook,
+        SchemaFileError,
+    ) as error:
+        return _fail(str(error))
+    except KeyboardInterrupt:
+        return _fail("interrupted; no partial file is left behind", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        # The reader went away (`| head`): nothing more can be said on stdout.
+        _silence_stdout()
         return EXIT_USAGE
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        _silence_stdout()
+        return _fail(f"cannot write {where or 'the output: '}{error.strerror or error}")
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
+    with contextlib.suppress(OSError):
+        print(f"authoring: {message}", file=sys.stderr)
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Every option's help ends with its default; descriptions keep their line breaks."""
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="authoring",
-        description="Validate, simulate and print table-driven tabletop games from workbooks.",
+        description="Validate, check, simulate and print table-driven tabletop games from "
+        "their workbooks. Every command takes a game's name (its shipped workbook) or the "
+        "path of a workbook of that game.",
+        formatter_class=_Help,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('authoring')}")
     verbs = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    games = verbs.add_parser("games", help="list the games known, with their content paths")
+    def verb(name: str, summary: str) -> argparse.ArgumentParser:
+        parser = verbs.add_parser(name, help=summary, description=summary, formatter_class=_Help)
+        _quiet_argument(parser)
+        return parser
+
+    games = verb("games", "list the games known, or one game's simulations and their options")
+    games.add_argument("game", nargs="?", metavar="GAME", help="the game to describe")
     games.set_defaults(run=_games)
 
-    validate = verbs.add_parser("validate", help="check workbooks against schemas and rules")
-    validate.add_argument(
-        "targets",
-        nargs="*",
-        metavar="GAME|WORKBOOK.xlsx",
-        help="game names or workbook files (default: every game)",
-    )
-    validate.add_argument("--game", help="the game a workbook file belongs to")
+    validate = verb("validate", "check workbooks against their schemas and the game's checks")
+    _targets_argument(validate, "every game's shipped workbook")
     validate.add_argument(
         "--sheet",
         action="append",
         default=[],
         metavar="SHEET",
-        help="validate only this sheet (repeatable)",
+        help="validate only this sheet (repeatable); default: every sheet",
     )
-    validate.add_argument("--format", choices=["text", "json"], default="text")
+    _format_argument(validate)
     validate.set_defaults(run=_validate)
 
-    check = verbs.add_parser(
-        "check", help="validate, then prove the tables with the game's reference rules"
-    )
-    check.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
-    check.add_argument("--seed", type=int, default=1, help="seed for any Monte Carlo figure")
-    check.add_argument("--format", choices=["text", "json"], default="text")
+    check = verb("check", "validate, then prove the tables with the game's reference rules")
+    _targets_argument(check, "every game with reference rules")
+    check.add_argument("--seed", type=int, default=1, help="seed for every Monte Carlo figure")
+    _format_argument(check)
     check.set_defaults(run=_check)
+    for annotating in (validate, check):
+        annotating.add_argument(
+            "--annotate",
+            type=Path,
+            metavar="OUT.xlsx",
+            help="also write a copy of the workbook with every finding reported marked at its "
+            "cell and listed on a first sheet, Findings",
+        )
+        annotating.add_argument(
+            "--force", action="store_true", help="replace OUT.xlsx if it exists (never the input)"
+        )
+    for waiving in (validate, check):
+        waiving.add_argument(
+            "--no-waivers",
+            action="store_true",
+            help="report every warning, those the workbook's Waivers sheet accepts included",
+        )
+        waiving.add_argument(
+            "--strict", action="store_true", help="exit 1 on any warning not waived (for CI)"
+        )
 
-    simulate = verbs.add_parser("simulate", help="run one of a game's simulations")
-    simulate.add_argument("game")
-    simulate.add_argument("scenario", nargs="?", help="default: the game's only simulation")
-    simulate.add_argument("--runs", type=_positive, default=10_000)
-    simulate.add_argument("--field", type=_positive, metavar="N", help="skaters in the field")
-    simulate.add_argument("--host", metavar="COUNTRY", help="the host country's code")
-    simulate.add_argument("--players", type=_positive, metavar="N", help="players in the race")
-    simulate.add_argument(
-        "--bots",
-        type=lambda text: tuple(text.split(",")),
-        metavar="BOT[,BOT...]",
-        help="the bot in each seat, or one for every seat",
+    simulate = verbs.add_parser(
+        "simulate",
+        help="run one of a game's simulations",
+        description="Run one of a game's simulations. `authoring simulate GAME --help` also "
+        "lists the game's simulations and the options each takes.",
+        formatter_class=_Help,
+        add_help=False,
     )
-    simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--format", choices=["text", "json"], default="text")
-    simulate.set_defaults(run=_simulate)
+    simulate.add_argument("-h", "--help", action="store_true", help="show this help and exit")
+    _quiet_argument(simulate)
+    _target_argument(simulate, optional=True)
+    simulate.add_argument(
+        "scenario", nargs="?", help="the simulation to run; default: the game's only one"
+    )
+    simulate.add_argument("--runs", type=_positive, default=10_000, help="runs to simulate")
+    simulate.add_argument("--seed", type=int, default=1, help="the seed; same seed, same figures")
+    _format_argument(simulate)
+    simulate.set_defaults(run=_simulate, takes_extra=True, parser=simulate)
 
-    build = verbs.add_parser("build", help="validate, then print every component to PDF")
-    build.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
-    build.add_argument("--paper", choices=sorted(PAPERS), default="a4")
-    build.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
+    build = verb(
+        "build",
+        "validate, then print every component of the kit to PDF; a rebuild rewrites only "
+        "the files whose sheets, templates or code changed",
+    )
+    _targets_argument(build, "every game's shipped workbook")
+    _kit_arguments(build)
     build.set_defaults(run=_build)
 
-    derive = verbs.add_parser("derive", help="propose ratings from the facts, into a new workbook")
-    derive.add_argument("game")
-    derive.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.xlsx")
-    derive.add_argument("--force", action="store_true", help="replace an existing file")
+    watch = verb("watch", "validate and rebuild a workbook's kit on every save, until Ctrl-C")
+    watch.add_argument("target", metavar=TARGET, help="a game or a workbook of one")
+    watch.add_argument(
+        "--game",
+        help="the game the workbook file belongs to (default: told from the workbook's content)",
+    )
+    _kit_arguments(watch)
+    watch.set_defaults(run=_watch)
+
+    derive = verb(
+        "derive",
+        "rewrite the sheet a game derives from its facts (ratings, charts) in a copy of the "
+        "workbook, every change marked and listed on a first sheet",
+    )
+    _target_argument(derive)
+    _output_argument(derive)
     derive.set_defaults(run=_derive)
 
-    template = verbs.add_parser("template", help="write a blank workbook for a game")
-    template.add_argument("game")
-    template.add_argument("-o", "--output", type=Path, required=True, metavar="FILE.xlsx")
-    template.add_argument("--force", action="store_true", help="replace an existing file")
+    template = verb("template", "write a blank workbook for a game, with drop-downs and notes")
+    template.add_argument("game", metavar="GAME")
+    _output_argument(template)
     template.set_defaults(run=_template)
+
+    diff = verb(
+        "diff",
+        "what changed between two workbooks of one game: rows matched by their key, "
+        "cells old -> new, and with --check the figures that moved",
+    )
+    diff.add_argument("old", metavar="OLD", help="the earlier game or workbook")
+    diff.add_argument("new", metavar="NEW", help="the later game or workbook")
+    diff.add_argument(
+        "--game",
+        help="the game both workbooks belong to (default: told from each workbook's content)",
+    )
+    diff.add_argument(
+        "--check",
+        action="store_true",
+        help="also run both workbooks' check and show the figures that moved beyond their "
+        "sampling error",
+    )
+    diff.add_argument("--seed", type=int, default=1, help="seed for both checks' Monte Carlo")
+    diff.add_argument(
+        "--annotate",
+        type=Path,
+        metavar="OUT.xlsx",
+        help="write a copy of NEW with every changed or added cell highlighted and commented",
+    )
+    diff.add_argument("--force", action="store_true", help="replace OUT.xlsx if it exists")
+    _format_argument(diff)
+    diff.set_defaults(run=_diff)
     return parser
 
 
-def _games(arguments: argparse.Namespace) -> int:
-    for game in all_games().values():
-        print(f"{game.name:<14} {game.title:<28} {_shown(game.content_dir)}")
-    return EXIT_OK
+def _target_argument(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    parser.add_argument(
+        "target",
+        nargs="?" if optional else None,
+        metavar=TARGET,
+        help="a game (its shipped workbook) or a workbook file of one",
+    )
+    parser.add_argument(
+        "--game",
+        help="the game a workbook file belongs to (default: told from the workbook's content)",
+    )
 
 
-def _validate(arguments: argparse.Namespace) -> int:
-    findings: list[Finding] = []
-    for path, game in _targets(arguments.targets, arguments.game):
-        unknown = set(arguments.sheet) - set(game.sheets)
-        if unknown:
-            raise UsageError(f"{game.name} has no sheet {', '.join(sorted(unknown))}")
-        findings += validate_workbook(
-            path, game, display=_shown(path), only=arguments.sheet
-        ).findings
-    print(render_json(findings) if arguments.format == "json" else render_text(findings))
-    return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
+def _targets_argument(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument(
+        "targets",
+        nargs="*",
+        metavar=TARGET,
+        help=f"game names or workbook files; default: {default}",
+    )
+    parser.add_argument(
+        "--game",
+        help="the game the workbook files belong to (default: told from each workbook's content)",
+    )
+
+
+def _quiet_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress on stderr (it shows on a terminal)"
+    )
+
+
+def _format_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=["text", "json"], default="text", help="report form")
+
+
+def _output_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE.xlsx", help="the new workbook"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace FILE.xlsx if it exists (never the input)"
+    )
 
 
 def _positive(text: str) -> int:
@@ -140,64 +290,145 @@ def _positive(text: str) -> int:
     return number
 
 
-def _model(game: Game) -> tuple[Report, Model | None]:
-    """Validate the game's workbook; the model too when the data has no errors."""
-    validation = validate_workbook(game.workbook, game, display=_shown(game.workbook))
-    report = Report(findings=list(validation.findings))
-    if not validation.ok or game.model is None:
-        return report, None
-    return report, game.model(validation.tables)
+def _games(arguments: argparse.Namespace) -> int:
+    if arguments.game is None:
+        for game in all_games().values():
+            print(f"{game.name:<14} {game.title:<28} {shown(game.workbook)}")
+        return EXIT_OK
+    _describe(get_game(arguments.game))
+    return EXIT_OK
 
 
-def _print_report(report: Report, form: str) -> int:
+def _describe(game: Game) -> None:
+    """A game's simulations and the options each takes."""
+    print(f"{game.title} ({game.name}): {shown(game.workbook)}")
+    if not game.simulations:
+        print("no simulations")
+    for name, simulation in game.simulations.items():
+        print(f"\nsimulate {game.name} {name}\n  {simulation.summary}")
+        for option in simulation.options:
+            print(f"  {option.flag + ' ' + option.metavar:<24} {option.help}")
+
+
+def _chosen(arguments: argparse.Namespace, default: list[Target]) -> list[Target]:
+    if not arguments.targets:
+        if arguments.game is not None:
+            return [resolve(arguments.game)]
+        return default
+    return [resolve(target, arguments.game) for target in arguments.targets]
+
+
+def _validation(target: Target, only: Sequence[str] = ()) -> Validation:
+    return validate_workbook(target.path, target.game, display=target.shown, only=only)
+
+
+def _exit_code(findings: Sequence[Finding]) -> int:
+    return EXIT_ERRORS if any(f.severity is Severity.ERROR for f in findings) else EXIT_OK
+
+
+def _validate(arguments: argparse.Namespace) -> int:
+    targets = _chosen(arguments, every_game())
+    annotated = _annotation(arguments, targets)
+    findings: list[Finding] = []
+    waived: list[tuple[Finding, str]] = []
+    for target in targets:
+        unknown = set(arguments.sheet) - {*target.game.sheets, WAIVERS_SHEET}
+        if unknown:
+            raise UsageError(f"{target.game.name} has no sheet {', '.join(sorted(unknown))}")
+        validation = _validation(target, arguments.sheet)
+        if arguments.no_waivers:
+            findings += validation.findings
+            continue
+        outcome = validation.waive(validation.findings, proofs_ran=False)
+        findings += outcome.findings
+        waived += outcome.waived
+    if arguments.format == "json":
+        print(render_json(findings, waived))
+    else:
+        print(render_text(findings, waived))
+    _annotate(annotated, findings)
+    return _verdict(findings, strict=arguments.strict)
+
+
+def _verdict(findings: Sequence[Finding], *, strict: bool) -> int:
+    # --strict: a warning nobody accepted fails the run, as CI wants it to.
+    unwaived_warning = any(f.severity is Severity.WARNING for f in findings)
+    return EXIT_ERRORS if strict and unwaived_warning else _exit_code(findings)
+
+
+def _annotation(
+    arguments: argparse.Namespace, targets: Sequence[Target]
+) -> tuple[Target, Path] | None:
+    """The one workbook `--annotate` copies, and where to, checked before any work is done."""
+    output: Path | None = arguments.annotate
+    if output is None:
+        return None
+    if len(targets) != 1:
+        raise UsageError("--annotate copies one workbook: name exactly one game or file")
+    _writable(output, [targets[0].path], arguments.force)
+    return targets[0], output
+
+
+def _annotate(annotation: tuple[Target, Path] | None, findings: Sequence[Finding]) -> None:
+    """The workbook's copy with every finding reported shown at its cell."""
+    if annotation is None:
+        return
+    target, output = annotation
+    write_annotated(target.path, findings, output)
+    print(f"wrote {shown(output)}: {len(findings)} findings marked, listed on sheet Findings")
+
+
+def _print_report(report: Report, form: str, *, strict: bool = False) -> int:
     print(report.as_json() if form == "json" else report.as_text())
-    return EXIT_ERRORS if any(f.severity == "error" for f in report.findings) else EXIT_OK
+    return _verdict(report.findings, strict=strict)
 
 
 def _check(arguments: argparse.Namespace) -> int:
-    games = [get_game(name) for name in arguments.games] or [
-        game for game in all_games().values() if game.consistency is not None
-    ]
+    checked = [t for t in every_game() if t.game.consistency is not None]
+    targets = _chosen(arguments, checked)
+    annotated = _annotation(arguments, targets)
     report = Report()
-    for game in games:
+    for target in targets:
+        game = target.game
         if game.consistency is None:
             raise UsageError(f"{game.name} has no reference rules to check with yet")
-        validation, model = _model(game)
-        report.findings += validation.findings
-        if model is not None:
-            proof = game.consistency(model, _shown(game.workbook), arguments.seed)
-            report.findings += proof.findings
+        validation = _validation(target)
+        findings = list(validation.findings)
+        if validation.model is not None:
+            proof = game.consistency(validation.model, arguments.seed)
+            findings += proof.findings
             report.figures += proof.figures
+        if arguments.no_waivers:
+            report.findings += findings
+            continue
+        # After the proofs, so their warnings are waived too, and stale ones are judged.
+        outcome = validation.waive(findings, proofs_ran=validation.model is not None)
+        report.findings += outcome.findings
+        report.waived += outcome.waived
     report.findings = sorted_findings(report.findings)
-    return _print_report(report, arguments.format)
+    verdict = _print_report(report, arguments.format, strict=arguments.strict)
+    _annotate(annotated, report.findings)
+    return verdict
 
 
 def _simulate(arguments: argparse.Namespace) -> int:
-    game = get_game(arguments.game)
-    known = ", ".join(game.simulations) or "none"
-    name = arguments.scenario
-    if name is None and len(game.simulations) == 1:
-        name = next(iter(game.simulations))
-    simulation = game.simulations.get(name or "")
-    if simulation is None:
-        raise UsageError(f"{game.name} has no simulation {name!r} (known: {known})")
-    options = {
-        option: value
-        for option, value in (
-            ("field", arguments.field),
-            ("host", arguments.host),
-            ("players", arguments.players),
-            ("bots", arguments.bots),
-        )
-        if value is not None
-    }
-    for option in options:
-        if option not in inspect.signature(simulation).parameters:
-            raise UsageError(f"{game.name} {name} takes no --{option}")
-    report, model = _model(game)
-    if model is not None:
+    if arguments.help or arguments.target is None:
+        print(arguments.parser.format_help())
+        if arguments.target is not None:
+            _describe(resolve(arguments.target, arguments.game).game)
+            return EXIT_OK
+        if not arguments.help:
+            raise UsageError("simulate needs a game or a workbook")
+        return EXIT_OK
+    target = resolve(arguments.target, arguments.game)
+    game = target.game
+    name, simulation = _simulation(game, arguments.scenario)
+    options = _simulation_options(game, name, simulation, arguments.extra)
+    validation = _validation(target)
+    report = Report(findings=list(validation.findings))
+    if validation.model is not None:
         try:
-            result = simulation(model, arguments.runs, arguments.seed, **options)
+            result = simulation.run(validation.model, arguments.runs, arguments.seed, **options)
         except OptionError as problem:
             raise UsageError(f"{game.name} {name}: {problem}") from None
         report.findings += result.findings
@@ -205,77 +436,165 @@ def _simulate(arguments: argparse.Namespace) -> int:
     return _print_report(report, arguments.format)
 
 
-def _build(arguments: argparse.Namespace) -> int:
-    games = [get_game(name) for name in arguments.games] or list(all_games().values())
-    paper = PAPERS[arguments.paper]
-    findings: list[Finding] = []
-    for game in games:
-        result = build_game(game, paper, arguments.out, workbook=_shown(game.workbook))
-        findings += result.findings
-        for path in result.written:
-            print(f"wrote {_shown(path)}")
-        if game.components is None:
-            print(f"{game.name}: nothing to print yet")
-    print(render_text(findings))
-    return EXIT_ERRORS if any(f.severity == "error" for f in findings) else EXIT_OK
+def _simulation(game: Game, name: str | None) -> tuple[str, Simulation]:
+    if name is None and len(game.simulations) == 1:
+        name = next(iter(game.simulations))
+    if name is not None and name in game.simulations:
+        return name, game.simulations[name]
+    listed = "".join(
+        f"\n  {known:<16} {simulation.summary}" for known, simulation in game.simulations.items()
+    )
+    if name is None:
+        raise UsageError(f"name the {game.name} simulation to run:{listed}")
+    raise UsageError(f"{game.name} has no simulation {name!r}; its simulations:{listed}")
 
 
-def _targets(targets: list[str], game_name: str | None) -> list[tuple[Path, Game]]:
-    games = all_games()
-    if not targets:
-        return [(game.workbook, game) for game in games.values()]
-    chosen = []
-    for target in targets:
-        if target in games and not Path(target).is_file():
-            chosen.append((games[target].workbook, games[target]))
+def _simulation_options(
+    game: Game, name: str, simulation: Simulation, extra: Sequence[str]
+) -> dict[str, object]:
+    """The simulation's own options, parsed from what the common parser left over."""
+    parser = argparse.ArgumentParser(
+        prog=f"authoring simulate {game.name} {name}", add_help=False, exit_on_error=False
+    )
+    for option in simulation.options:
+        parser.add_argument(option.flag, dest=option.name, metavar=option.metavar)
+    try:
+        parsed, unknown = parser.parse_known_args(list(extra))
+    except argparse.ArgumentError as error:
+        raise UsageError(f"{game.name} {name}: {error}") from None
+    if unknown:
+        takes = " ".join(option.flag for option in simulation.options) or "no options of its own"
+        raise UsageError(f"{game.name} {name} takes {takes}; not {' '.join(unknown)}")
+    values: dict[str, object] = {}
+    for option in simulation.options:
+        text = getattr(parsed, option.name)
+        if text is None:
             continue
-        path = Path(target)
-        if not path.exists():
-            raise UsageError(f"{target}: neither a game ({', '.join(games)}) nor a file")
-        chosen.append((path, get_game(game_name) if game_name else _game_of(path, games)))
-    return chosen
+        try:
+            values[option.name] = option.parse(text)
+        except ValueError as error:
+            raise UsageError(f"{game.name} {name} {option.flag}: {error}") from None
+    return values
 
 
-def _game_of(path: Path, games: dict[str, Game]) -> Game:
-    for game in games.values():
-        if path.name == game.workbook_name:
-            return game
-    if len(games) == 1:
-        return next(iter(games.values()))
-    raise UsageError(f"{path}: cannot tell which game this workbook is for; add --game NAME")
+def _kit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the verbs that print kits: `build` and `watch`."""
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output"),
+        metavar="DIR",
+        help="folder for the kits, one folder per workbook, and their build records "
+        "(DIR/.build/); a kit file is rewritten only when what it is made from changed",
+    )
 
 
-def _writable(output: Path, game: Game, force: bool) -> None:
+def _kit_folder(arguments: argparse.Namespace) -> Path:
+    out: Path = arguments.out
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: a file, not a folder")
+    return out
+
+
+def _build(arguments: argparse.Namespace) -> int:
+    paper = PAPERS[arguments.paper]
+    out = _kit_folder(arguments)
+    findings: list[Finding] = []
+    for target in _chosen(arguments, every_game()):
+        result = build_game(target, paper, out)
+        findings += result.findings
+        for line in result.lines():
+            print(line)
+        if target.game.components is None:
+            print(f"{target.game.name}: nothing to print yet")
+    print(render_text(findings))
+    return _exit_code(findings)
+
+
+def _watch(arguments: argparse.Namespace) -> int:
+    # Imported here: the file watcher is needed by this verb alone.
+    from authoring.watch import watch_workbook, workbook_saves
+
+    paper = PAPERS[arguments.paper]
+    out = _kit_folder(arguments)
+    target = resolve(arguments.target, arguments.game)
+    if target.game.components is None:
+        raise UsageError(f"{target.game.name}: nothing to print yet, so nothing to watch")
+
+    def say(line: str) -> None:
+        print(line, flush=True)  # each round is seen as it happens, even through a pipe
+
+    watch_workbook(target, paper, out, workbook_saves(target.path), say)
+    return EXIT_OK  # reached only if the watcher stops by itself; Ctrl-C exits 130 in `main`
+
+
+def _writable(output: Path, inputs: Sequence[Path], force: bool) -> None:
+    if any(output.resolve() == source.resolve() for source in inputs if source.exists()):
+        raise UsageError(f"{output} is the workbook being read; it is never written over")
+    if output.is_dir():
+        raise UsageError(f"{output} is a folder; name a file to write")
     if output.exists() and not force:
         raise UsageError(f"{output} exists; it is never written over (use --force to replace it)")
-    if output.resolve() == game.workbook.resolve():
-        raise UsageError(f"{output} is the game's own workbook; it is never written over")
 
 
 def _derive(arguments: argparse.Namespace) -> int:
-    game = get_game(arguments.game)
+    target = resolve(arguments.target, arguments.game)
+    game = target.game
     if game.derive is None:
         raise UsageError(f"{game.name} has nothing to derive")
-    _writable(arguments.output, game, arguments.force)
-    report, model = _model(game)
-    if model is None:
-        return _print_report(report, "text")
-    rows = game.derive(model, arguments.output)
-    print(f"wrote {_shown(arguments.output)}: {rows} proposed rows")
-    return EXIT_OK
+    _writable(arguments.output, [target.path, game.workbook], arguments.force)
+    outcome = derive_workbook(
+        _validation(target), game.derive, target.path, arguments.output, shown(arguments.output)
+    )
+    for line in outcome.lines:
+        print(line)
+    return EXIT_ERRORS if outcome.refused else EXIT_OK
 
 
 def _template(arguments: argparse.Namespace) -> int:
     game = get_game(arguments.game)
     output: Path = arguments.output
-    _writable(output, game, arguments.force)
+    _writable(output, [game.workbook], arguments.force)
     write_template(game, output)
-    print(f"wrote {_shown(output)}: {len(game.sheets)} sheets for {game.title}")
+    print(f"wrote {shown(output)}: {len(game.sheets)} sheets for {game.title}")
     return EXIT_OK
 
 
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+def _diff(arguments: argparse.Namespace) -> int:
+    old = resolve(arguments.old, arguments.game)
+    new = resolve(arguments.new, arguments.game)
+    if old.game.name != new.game.name:
+        raise UsageError(
+            f"{old.shown} is a {old.game.name} workbook and {new.shown} a {new.game.name} one: "
+            "diff compares two workbooks of one game"
+        )
+    game = new.game
+    if arguments.check and game.consistency is None:
+        raise UsageError(f"{game.name} has no reference rules to check with yet")
+    if arguments.annotate is not None:
+        _writable(arguments.annotate, [old.path, new.path], arguments.force)
+    before, after = _validation(old), _validation(new)
+    result = WorkbookDiff(
+        game.title,
+        Version.of(old.shown, before.findings),
+        Version.of(new.shown, after.findings),
+        diff_tables(before.tables, after.tables, game.sheets, sheet_keys(game.checks)),
+    )
+    if arguments.check and game.consistency is not None:
+        unchecked = [name for name, v in (("OLD", before), ("NEW", after)) if v.model is None]
+        if unchecked:
+            result.figures_missing = (
+                f"{' and '.join(unchecked)} {'has' if len(unchecked) == 1 else 'have'} data "
+                "errors, so check cannot run on it: no figures compared"
+            )
+        else:
+            old_proof = game.consistency(before.model, arguments.seed)
+            new_proof = game.consistency(after.model, arguments.seed)
+            result.figures = diff_figures(old_proof.figures, new_proof.figures)
+    print(result.as_json() if arguments.format == "json" else result.as_text())
+    if arguments.annotate is not None:
+        write_marked_diff(result, new.path, arguments.annotate)
+        if arguments.format == "text":
+            print(f"wrote {shown(arguments.annotate)}")
+    return EXIT_OK

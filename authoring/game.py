@@ -1,30 +1,68 @@
-"""Games are plugins: each declares its sheets, its workbook and its semantic checks.
+"""Games are plugins: each declares its sheets, its content, its checks and its simulations.
 
 A game registers itself under the `authoring.games` entry-point group, so the core finds
-every installed game without naming one.
+every installed game without naming one. A game names the folders of its shipped workbook,
+schemas and templates itself, so a game shipped as a package of its own brings them along.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.metadata import entry_points
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from authoring.checks import Check, Tables
 from authoring.components import BuildContext, Component
+from authoring.derive import Derivation
+from authoring.findings import Finding
 from authoring.report import Report
 from authoring.schema import SheetSchema
 
 # A game's typed model is its own business: the core passes it along without looking inside.
 Model = Any
 
-CONTENT_ROOT = Path(
-    os.environ.get("AUTHORING_CONTENT", Path(__file__).resolve().parent.parent / "content")
-)
+
+def packaged(package: str, *parts: str) -> Path:
+    """A folder shipped inside an installed package (in a checkout: the source folder)."""
+    return Path(str(files(package))).joinpath(*parts)
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1, for counts given on the command line."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise ValueError(f"{text} is not a positive number")
+    return number
+
+
+@dataclass(frozen=True)
+class Option:
+    """A simulation's own command-line option: `--name VALUE`, passed on as `name=value`."""
+
+    name: str
+    help: str
+    parse: Callable[[str], Any] = str
+    metavar: str = "VALUE"
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """One of a game's simulations: (model, runs, seed, **options) -> report."""
+
+    run: Callable[..., Report]
+    summary: str
+    options: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -33,30 +71,30 @@ class Game:
     title: str
     workbook_name: str
     sheets: tuple[str, ...]
+    # The folder holding the shipped workbook and its schemas/, and the rulebook templates.
+    content: Path
+    templates: Path | None = None
     checks: tuple[Check, ...] = field(default=())
     # From validated tables to the game's typed model (only called when there are no errors).
     model: Callable[[Tables], Model] | None = None
-    # The reference rules' consistency checks: (model, workbook as shown, seed) -> report.
-    consistency: Callable[[Model, str, int], Report] | None = None
-    # Named simulations: (model, runs, seed) -> report.
-    simulations: Mapping[str, Callable[[Model, int, int], Report]] = field(default_factory=dict)
-    # Ratings proposed from the facts: (model, new workbook path) -> rows written.
-    derive: Callable[[Model, Path], int] | None = None
+    # Phase 2 of validation: checks that need the model.
+    model_checks: tuple[Callable[[Model], Iterable[Finding]], ...] = ()
+    # The reference rules' consistency checks: (model, seed) -> report.
+    consistency: Callable[[Model, int], Report] | None = None
+    simulations: Mapping[str, Simulation] = field(default_factory=dict)
+    # The sheet `authoring derive` rewrites from the facts (see `authoring/derive.py`).
+    derive: Derivation | None = None
     # The printed kit: (model, build context) -> the components to write.
     components: Callable[[Model, BuildContext], Sequence[Component]] | None = None
-    content_root: Path = CONTENT_ROOT
-
-    @property
-    def content_dir(self) -> Path:
-        return self.content_root / self.name
 
     @property
     def workbook(self) -> Path:
-        return self.content_dir / self.workbook_name
+        """The shipped workbook."""
+        return self.content / self.workbook_name
 
     @cached_property
     def schemas(self) -> dict[str, SheetSchema]:
-        folder = self.content_dir / "schemas"
+        folder = self.content / "schemas"
         return {name: SheetSchema.load(folder / f"{name}.schema.json") for name in self.sheets}
 
 

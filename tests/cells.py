@@ -22,11 +22,20 @@ def column(sheet: Worksheet, header: str) -> str:
     raise AssertionError(f"no column {header!r} on {sheet.title}")
 
 
+def headers(sheet: Worksheet) -> list[str]:
+    """The sheet's first row: the text of every column's header."""
+    found = []
+    for cell in sheet[1]:
+        assert isinstance(cell.value, str), f"{sheet.title}!{cell.coordinate} is no header"
+        found.append(cell.value)
+    return found
+
+
 def records(sheet: Worksheet) -> list[tuple[int, dict[str, Any]]]:
     """Every non-blank data row: its number and its values by header."""
-    headers = [cell.value for cell in sheet[1]]
+    names = headers(sheet)
     return [
-        (number, dict(zip(headers, line, strict=True)))
+        (number, dict(zip(names, line, strict=True)))
         for number, line in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2)
         if any(value is not None for value in line)
     ]
@@ -59,12 +68,12 @@ def last_row(sheet: Worksheet) -> int:
 
 def append_copy(sheet: Worksheet, row: int, **changes: Any) -> int:
     """Write a copy of `row` (with `changes`) below the last row; return its number."""
-    headers = [cell.value for cell in sheet[1]]
+    names = headers(sheet)
     line = next(sheet.iter_rows(min_row=row, max_row=row, values_only=True))
-    values = dict(zip(headers, line, strict=True))
+    values = dict(zip(names, line, strict=True))
     values.update(changes)
     target = last_row(sheet) + 1
-    for index, header in enumerate(headers, start=1):
+    for index, header in enumerate(names, start=1):
         cell = sheet.cell(target, index, values[header])
         cell.number_format = sheet.cell(row, index).number_format
     return target

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 from openpyxl import Workbook
 from pdfread import Kit, build_kit
@@ -61,14 +62,22 @@ CRT = {
     "additionalProperties": False,
 }
 
-GOOD_UNITS = [
+# A sheet's rows as written: the header row, then the data.
+Rows = Sequence[Sequence[object]]
+
+GOOD_UNITS: Rows = [
     ["id", "kind", "attack", "defence", "wounded_attack", "reach"],
     ["knight", "horse", 10, 6, 5, None],
     ["archer", "foot", 6, 4, 3, "1-15"],
     ["guard", "foot", 8, 5, 4, None],
 ]
-GOOD_ROLLS = [["die_from", "die_to", "unit"], [1, 4, "knight"], [5, 9, "archer"], [10, 10, "guard"]]
-GOOD_CRT = [["die", "1-1", "2-1"], [1, "A", "A"], [2, "B", "A"], [3, "-", "B"]]
+GOOD_ROLLS: Rows = [
+    ["die_from", "die_to", "unit"],
+    [1, 4, "knight"],
+    [5, 9, "archer"],
+    [10, 10, "guard"],
+]
+GOOD_CRT: Rows = [["die", "1-1", "2-1"], [1, "A", "A"], [2, "B", "A"], [3, "-", "B"]]
 
 
 @pytest.fixture
@@ -88,13 +97,13 @@ def toy_game(tmp_path: Path) -> Game:
             tiles("Rolls", "die_from", "die_to", start=1, end=10, noun="die"),
             grid("Crt", "die", (1, 2, 3), noun="die"),
         ),
-        content_root=tmp_path / "content",
+        content=tmp_path / "content" / "toy",
     )
 
 
 def write_xlsx(
     path: Path,
-    sheets: dict[str, Sequence[Sequence[Any]]],
+    sheets: Mapping[str, Rows],
     edit: Callable[[Workbook], None] | None = None,
 ) -> Path:
     """Write a real workbook: rows are written as given (strings stay strings)."""
@@ -106,6 +115,16 @@ def write_xlsx(
             sheet.append(list(row))
     if edit is not None:
         edit(book)
+    book.save(path)
+    return path
+
+
+def edited_copy(game: Game, folder: Path, edit: Callable[[Any], None]) -> Path:
+    """A designer's copy of the game's workbook, named like the shipped one, after `edit`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    book = openpyxl.load_workbook(game.workbook)
+    edit(book)
+    path = folder / game.workbook_name
     book.save(path)
     return path
 

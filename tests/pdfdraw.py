@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pypdf
-from pdfread import CLOSE, contains, face_names, inside, reader
+from pdfread import CLOSE, contains, face_names, inside, pdf_dict, reader
 from pypdf.generic import ContentStream
 from reportlab.pdfbase import pdfmetrics
 
@@ -77,7 +77,7 @@ class PageDrawing:
 
 def drawing(pdf: pypdf.PdfReader, number: int) -> PageDrawing:
     page = pdf.pages[number]
-    xobjects: Any = page["/Resources"].get("/XObject", {})
+    xobjects: Any = pdf_dict(page, "/Resources").get("/XObject", {})
     names = {str(key): str(key).split(".", 1)[-1] for key in xobjects}
     found = PageDrawing([], [], [])
     stack: list[tuple[Matrix, Rect | None]] = []

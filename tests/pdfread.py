@@ -13,6 +13,7 @@ from typing import Any
 
 import pypdf
 import pytest
+from pypdf.generic import DictionaryObject, PdfObject
 from reportlab.pdfbase import pdfmetrics
 
 from authoring.cli import main
@@ -39,7 +40,7 @@ class Kit:
     folder: Path
 
     def path(self, component: str) -> Path:
-        return self.folder / f"{component}-{self.paper.name}.pdf"
+        return self.folder / f"{self.folder.name}-{component}-{self.paper.name}.pdf"
 
 
 def build_kit(game: str, paper: Paper, tmp_path_factory: pytest.TempPathFactory) -> Kit:
@@ -55,6 +56,31 @@ def build_kit(game: str, paper: Paper, tmp_path_factory: pytest.TempPathFactory)
 @cache
 def reader(path: Path) -> pypdf.PdfReader:
     return pypdf.PdfReader(path)
+
+
+def pdf_title(document: pypdf.PdfReader) -> str:
+    """The title in the document's information dictionary; the test fails if there is none."""
+    metadata = document.metadata
+    assert metadata is not None and metadata.title is not None, "the PDF has no title"
+    return metadata.title
+
+
+def pdf_dict(start: PdfObject | None, *keys: str) -> DictionaryObject:
+    """The dictionary at `keys` down nested PDF dictionaries from `start` (`start` itself
+    without keys), references resolved: `pdf_dict(page, "/Resources", "/Font")`."""
+    found = start
+    for key in keys:
+        found = pdf_dict(found)[key]
+    found = None if found is None else found.get_object()
+    assert isinstance(found, DictionaryObject), f"no PDF dictionary: {found!r}"
+    return found
+
+
+def pdf_entry(start: PdfObject, *keys: str) -> PdfObject:
+    """The object at `keys` down nested PDF dictionaries from `start`, references resolved:
+    `pdf_entry(document.trailer, "/Root", "/ViewerPreferences", "/PrintScaling")`."""
+    *path, last = keys
+    return pdf_dict(start, *path)[last]
 
 
 @cache

@@ -240,9 +240,10 @@ def test_check_flags_a_biathlete_outside_the_balance_band(model):
         for id, c in model.cards.items()
     }
     quick = replace(model.balance, races_per_trail=40)
-    report = check_balance(replace(model, cards=cards, balance=quick), "biathlon.xlsx", 1)
+    report = check_balance(replace(model, cards=cards, balance=quick), 1)
     flagged = [f for f in report.findings if f.code == "balance"]
-    owens = model.biathletes["owens"]
+    owens = model.biathletes["owens"].location
+    assert owens is not None and owens.sheet == "Biathletes"
     assert {(f.sheet, f.cell) for f in flagged if "Owens" in f.message} == {
         ("Biathletes", f"A{owens.row}")
     }
@@ -275,8 +276,8 @@ def test_the_world_cup_simulation_names_each_players_bot(capsys):
 
 def test_check_gives_the_same_figures_every_time(model):
     quick = replace(model, balance=replace(model.balance, races_per_trail=12))
-    first = check_balance(quick, "biathlon.xlsx", 5)
-    again = check_balance(quick, "biathlon.xlsx", 5)
+    first = check_balance(quick, 5)
+    again = check_balance(quick, 5)
     assert first.as_json() == again.as_json()
     trails = [f for f in first.figures if "win rate per biathlete" in f.title]
     assert [f.title.split(":")[0] for f in trails] == [c.name for c in model.courses.values()]
@@ -296,7 +297,7 @@ def test_the_balance_sheet_sets_how_check_plays_and_judges(tmp_path):
     copy.save(path)
     validation = validate_workbook(path, GAME)
     assert validation.findings == []
-    report = check_balance(build_model(validation.tables), str(path), 2)
+    report = check_balance(build_model(validation.tables), 2)
     trails = [f for f in report.figures if "win rate per biathlete" in f.title]
     assert all("(20 races of 3 random bots, seed 2)" in f.title for f in trails)
     assert all("Band (sheet Balance): 0.033-0.633 (1/3 ± 90%)" in f.note for f in trails)

@@ -22,8 +22,8 @@ from pdfread import page_runs, page_texts, text_of, tokens
 from authoring.components import BuildContext
 from authoring.game import Game
 from authoring.games.biathlon import boards, trails
-from authoring.games.biathlon.kit import SKILL_WORDS, WAX_WORDS, ordered_colours, pulse_bands
 from authoring.games.biathlon.layout import STEP, TrailLayout, layout
+from authoring.games.biathlon.look import SKILL_WORDS, WAX_WORDS, ordered_colours, pulse_bands
 from authoring.games.biathlon.model import Biathlon, Course, build_model
 from authoring.games.biathlon.race import PULSE_LIMIT, track
 from authoring.games.biathlon.worldcup import ORDER

@@ -7,18 +7,16 @@ computes; the PDFs are real files written by `authoring build`.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
-import shutil
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 from cells import row_where
+from conftest import edited_copy
 from openpyxl.utils import get_column_letter
 from pdfread import (
     CLOSE,
@@ -29,12 +27,15 @@ from pdfread import (
     find_sequence,
     flat,
     page_runs,
+    pdf_dict,
+    pdf_entry,
+    pdf_title,
     reader,
     slot_index,
     text_of,
     tokens,
 )
-from pypdf.generic import ContentStream
+from pypdf.generic import ContentStream, NameObject
 from reportlab.lib.units import mm
 
 from authoring.build import build_game
@@ -70,6 +71,7 @@ from authoring.games.biathlon.model import TERRAINS, Action, Biathlon
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
+from authoring.target import Target, resolve
 
 GAME = "biathlon"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
@@ -105,7 +107,7 @@ BASE_14 = ("Courier", "Helvetica", "Times", "Symbol", "ZapfDingbats")
 
 def fonts_of(path: Path) -> Iterator[Any]:
     for page in reader(path).pages:
-        for font in page["/Resources"].get_object().get("/Font", {}).values():
+        for font in pdf_dict(page, "/Resources").get("/Font", {}).values():
             font = font.get_object()
             if font["/Subtype"] == "/Type0":
                 yield from (d.get_object() for d in font["/DescendantFonts"])
@@ -159,7 +161,7 @@ def fronts(kit: Kit, component: str, layout: Layout) -> list[list[Run]]:
 def test_build_writes_every_component_at_the_paper_size(kit: Kit) -> None:
     assert kit.exit_code == 0
     written = {path.name for path in kit.folder.iterdir()}
-    assert written == {f"{name}-{kit.paper.name}.pdf" for name in COMPONENTS}
+    assert written == {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in COMPONENTS}
     paper = sorted((kit.paper.width, kit.paper.height))
     for name in COMPONENTS:
         pages = reader(kit.path(name)).pages
@@ -174,8 +176,9 @@ def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
 ) -> None:
     for name in COMPONENTS:
         document = reader(kit.path(name))
-        assert document.metadata.title.startswith(game.title), name
-        assert document.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        assert pdf_title(document).startswith(game.title), name
+        scaling = pdf_entry(document.trailer, "/Root", "/ViewerPreferences", "/PrintScaling")
+        assert scaling == NameObject("/None")
         fonts = list(fonts_of(kit.path(name)))
         assert fonts, name
         for font in fonts:
@@ -330,14 +333,14 @@ def test_accuracy_tiles_show_each_bib_under_its_pulse_bands(kit: Kit, model: Bia
             expected += [label, digit, hits_on(int(digit))]
         assert texts[2:] == expected
         # Each digit stands under its band label.
-        by_text = {}
+        by_text: dict[str, list[Run]] = {}
         for run in runs:
             by_text.setdefault(run.text, []).append(run)
         for band in pulse_bands():
-            label = by_text[f"{band.name.upper()} {band.first}\u2013{band.last}"][0]
-            digit = runs[texts.index(label.text) + 1]
-            assert digit.y < label.y
-            assert digit.centre == pytest.approx(label.centre, abs=CLOSE)
+            label_run = by_text[f"{band.name.upper()} {band.first}\u2013{band.last}"][0]
+            digit_run = runs[texts.index(label_run.text) + 1]
+            assert digit_run.y < label_run.y
+            assert digit_run.centre == pytest.approx(label_run.centre, abs=CLOSE)
 
 
 def test_accuracy_tile_backs_register_behind_their_fronts(kit: Kit, model: Biathlon) -> None:
@@ -487,14 +490,9 @@ def test_rulebook_outline_holds_the_chapters(kit: Kit) -> None:
 # --- 6. the data drives the print ----------------------------------------------------------
 
 
-def copied_content(game: Game, root: Path, edit: Any) -> Game:
-    """The game pointed at a copy of its content, with `edit(workbook)` applied to the copy."""
-    folder = root / game.name
-    shutil.copytree(game.content_dir / "schemas", folder / "schemas")
-    book = openpyxl.load_workbook(game.workbook)
-    edit(book)
-    book.save(folder / game.workbook_name)
-    return dataclasses.replace(game, content_root=root)
+def copied_content(game: Game, folder: Path, edit: Any) -> Target:
+    """A designer's copy of the workbook with `edit(workbook)` applied, as a build target."""
+    return resolve(str(edited_copy(game, folder, edit)))
 
 
 def set_cell(sheet: Any, header: str, value: object, **where: object) -> None:
@@ -513,15 +511,15 @@ def test_changing_the_workbook_changes_the_print(game: Game, tmp_path: Path) -> 
 
     copy = copied_content(game, tmp_path / "content", edit)
     out = tmp_path / "out"
-    result = build_game(copy, PAPERS["a4"], out, workbook="biathlon.xlsx")
+    result = build_game(copy, PAPERS["a4"], out)
     assert not [f for f in result.findings if f.severity is Severity.ERROR]
-    lines = tokens(out / GAME / "rulebook-a4.pdf", drop_page_numbers=True)
+    lines = tokens(out / GAME / f"{GAME}-rulebook-a4.pdf", drop_page_numbers=True)
     assert find_sequence(lines, ["2", "black", "uphill skiing", "3", "4"]) >= 0
     assert find_sequence(lines, ["4", "green", "downhill skiing", "3", "2"]) >= 0
     assert find_sequence(lines, ["wait", "none", "\u22121", "discarded (snowy)"]) >= 0
     assert find_sequence(lines, ["Reid Owens", "USA", "245"]) >= 0
-    text = flat(out / GAME / "rulebook-a4.pdf")
+    text = flat(out / GAME / f"{GAME}-rulebook-a4.pdf")
     assert "your pulse changes by \u22121" in text
     assert "your pulse changes by \u22122" not in text
-    tiles = text_of(out / GAME / "accuracy-tiles-a4.pdf")
+    tiles = text_of(out / GAME / f"{GAME}-accuracy-tiles-a4.pdf")
     assert "hits on 5 or more" in tiles and "bib 245" in tiles and "bib 244" not in tiles

@@ -6,9 +6,7 @@ layout the imposition computes; the PDFs are real files written by `authoring bu
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import shutil
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,11 +22,15 @@ from pdfread import (
     find_sequence,
     flat,
     match_one_to_one,
+    pdf_dict,
+    pdf_entry,
+    pdf_title,
     reader,
     slot_index,
     text_of,
     tokens,
 )
+from pypdf.generic import NameObject
 
 from authoring.build import build_game
 from authoring.cli import main
@@ -47,6 +49,7 @@ from authoring.games.blade.model import Blade
 from authoring.games.blade.timing import LETTERS, ROWS, format_time, parse_time
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
+from authoring.target import resolve
 from authoring.validate import Validation
 
 GAME = "blade"
@@ -91,7 +94,7 @@ def is_landscape(component: str) -> bool:
 
 def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: Blade) -> None:
     assert kit.exit_code == 0
-    expected = {f"{name}-{kit.paper.name}.pdf" for name in components(model)}
+    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in components(model)}
     assert {path.name for path in kit.folder.iterdir()} == expected
     assert len(model.events) == 8 and "m500" in model.field
     for name in components(model):
@@ -110,10 +113,11 @@ def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
 ) -> None:
     for name in components(model):
         document = reader(kit.path(name))
-        assert document.metadata.title.startswith(game.title), name
-        assert document.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        assert pdf_title(document).startswith(game.title), name
+        scaling = pdf_entry(document.trailer, "/Root", "/ViewerPreferences", "/PrintScaling")
+        assert scaling == NameObject("/None")
         for page in document.pages:
-            for font in page["/Resources"]["/Font"].values():
+            for font in pdf_dict(page, "/Resources", "/Font").values():
                 assert "Helvetica" not in str(font.get_object()["/BaseFont"]), name
 
 
@@ -368,20 +372,19 @@ def test_rulebook_prints_the_charts_and_a_worked_race_from_the_data(kit: Kit, mo
 
 
 def test_flipping_the_setting_flips_the_rulebook(game: Game, tmp_path: Path) -> None:
-    content = tmp_path / "content" / GAME
-    shutil.copytree(game.content_dir / "schemas", content / "schemas")
     book = openpyxl.load_workbook(game.workbook)
     settings = book["Settings"]
     column = next(c.column for c in settings[1] if c.value == "modifier_direction")
     before = settings.cell(2, column).value
+    assert isinstance(before, str)
     after = {"minus_is_slower": "minus_is_faster", "minus_is_faster": "minus_is_slower"}[before]
     settings.cell(2, column).value = after
-    book.save(content / game.workbook_name)
-    copy = dataclasses.replace(game, content_root=tmp_path / "content")
+    copy = tmp_path / "flipped.xlsx"
+    book.save(copy)
     out = tmp_path / "out"
-    result = build_game(copy, PAPERS["a4"], out, workbook="blade.xlsx")
+    result = build_game(resolve(str(copy)), PAPERS["a4"], out)
     assert not [f for f in result.findings if f.severity is Severity.ERROR]
-    text = flat(out / GAME / "rulebook-a4.pdf")
+    text = flat(out / "flipped" / "flipped-rulebook-a4.pdf")
     flipped, original = (SLOWER, FASTER) if after == "minus_is_slower" else (FASTER, SLOWER)
     assert flipped in text and original not in text
     if after == "minus_is_faster":

@@ -24,7 +24,7 @@ def test_games_lists_each_game_with_its_content_path():
     assert result.returncode == 0
     line = next(line for line in result.stdout.splitlines() if line.startswith("darkblades "))
     assert line.split()[1:3] == ["DARK", "BLADES"]
-    assert line.split()[-1] in (str(SHIPPED.parent), "content/darkblades")
+    assert line.split()[-1] in (str(SHIPPED), "content/darkblades/darkblades.xlsx")
 
 
 def test_validate_with_no_target_validates_every_game():

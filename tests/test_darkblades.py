@@ -234,6 +234,7 @@ def code_uses(book: Workbook) -> Counter[tuple[str, str]]:
                 v
                 for line in book[table].iter_rows(min_row=2, min_col=2, values_only=True)
                 for v in line
+                if isinstance(v, str)
             }
             if code != "-"
         }

@@ -6,18 +6,17 @@ layout the imposition computes; the PDFs are real files written by `authoring bu
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
-import shutil
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
+from conftest import edited_copy
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 from pdfread import (
     CLOSE,
     Kit,
@@ -31,10 +30,13 @@ from pdfread import (
     is_note,
     match_one_to_one,
     page_runs,
+    pdf_dict,
+    pdf_title,
     reader,
     slot_index,
     tokens,
 )
+from pypdf.generic import NameObject
 
 from authoring.build import build_game
 from authoring.cli import main
@@ -45,6 +47,7 @@ from authoring.games.darkblades.kit import COUNTER, SPELL_CARD, counter_labels, 
 from authoring.games.darkblades.model import DarkBlades
 from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import PAPERS, PRINTABLE_MARGIN, Paper, Size
+from authoring.target import Target, resolve
 from authoring.validate import Validation
 
 GAME = "darkblades"
@@ -130,7 +133,7 @@ def label(runs: Sequence[Run]) -> Run:
 
 def fonts_of(path: Path) -> Iterator[Any]:
     for page in reader(path).pages:
-        resources = page["/Resources"].get_object()
+        resources = pdf_dict(page, "/Resources")
         for font in resources.get("/Font", {}).values():
             font = font.get_object()
             if font["/Subtype"] == "/Type0":
@@ -144,7 +147,7 @@ def fonts_of(path: Path) -> Iterator[Any]:
 
 def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: DarkBlades) -> None:
     assert kit.exit_code == 0
-    expected = {f"{name}-{kit.paper.name}.pdf" for name in components(model)}
+    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in components(model)}
     assert {path.name for path in kit.folder.iterdir()} == expected
     for name in components(model):
         pages = reader(kit.path(name)).pages
@@ -154,8 +157,10 @@ def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: DarkBla
             assert float(page.mediabox.height) == pytest.approx(kit.paper.height, abs=0.01)
 
 
-def test_one_set_up_sheet_per_scenario_in_the_box(kit: Kit, model: DarkBlades, box: dict) -> None:
-    sheets = list(kit.folder.glob(f"scenario-*-{kit.paper.name}.pdf"))
+def test_one_set_up_sheet_per_scenario_in_the_box(
+    kit: Kit, model: DarkBlades, box: dict[str, int]
+) -> None:
+    sheets = list(kit.folder.glob(f"{GAME}-scenario-*-{kit.paper.name}.pdf"))
     assert len(sheets) == len(model.scenarios) == box["scenarios"]
 
 
@@ -217,7 +222,7 @@ def test_each_scenario_sheet_lists_its_forces_and_victory(kit: Kit, model: DarkB
 
 
 def test_spell_cards_print_each_spell_as_often_as_its_copies(
-    kit: Kit, model: DarkBlades, box: dict
+    kit: Kit, model: DarkBlades, box: dict[str, int]
 ) -> None:
     path = kit.path("spell-cards")
     layout = Layout.for_items(kit.paper, SPELL_CARD)
@@ -251,7 +256,9 @@ def test_spell_cards_print_each_spell_as_often_as_its_copies(
 # --- 4. counters ---------------------------------------------------------------------------
 
 
-def test_counters_print_every_piece_with_its_name(kit: Kit, model: DarkBlades, box: dict) -> None:
+def test_counters_print_every_piece_with_its_name(
+    kit: Kit, model: DarkBlades, box: dict[str, int]
+) -> None:
     path = kit.path("counters")
     layout = Layout.for_items(kit.paper, COUNTER)
     pieces = counter_pieces(model)
@@ -450,7 +457,7 @@ def test_rulebook_outline_holds_the_chapters(kit: Kit, model: DarkBlades, game: 
         for s in sorted(model.scenarios.values(), key=lambda s: s.number)
     ]
     assert titles == expected
-    assert book.metadata.title.startswith(game.title)
+    assert pdf_title(book).startswith(game.title)
 
 
 def test_every_file_has_a_title_and_prints_at_actual_size(
@@ -458,25 +465,20 @@ def test_every_file_has_a_title_and_prints_at_actual_size(
 ) -> None:
     for name in components(model):
         document = reader(kit.path(name))
-        assert document.metadata.title.startswith(game.title), name
-        preferences = document.trailer["/Root"]["/ViewerPreferences"]
-        assert preferences["/PrintScaling"] == "/None", name
+        assert pdf_title(document).startswith(game.title), name
+        preferences = pdf_dict(document.trailer, "/Root", "/ViewerPreferences")
+        assert preferences["/PrintScaling"] == NameObject("/None"), name
 
 
 # --- 10, 11. bad data never reaches paper -------------------------------------------------
 
 
-def copied_content(game: Game, root: Path, edit: Any) -> Game:
-    """The game pointed at a copy of its content, with `edit(workbook)` applied to the copy."""
-    folder = root / game.name
-    shutil.copytree(game.content_dir / "schemas", folder / "schemas")
-    book = openpyxl.load_workbook(game.workbook)
-    edit(book)
-    book.save(folder / game.workbook_name)
-    return dataclasses.replace(game, content_root=root)
+def copied_content(game: Game, folder: Path, edit: Any) -> Target:
+    """A designer's copy of the workbook with `edit(workbook)` applied, as a build target."""
+    return resolve(str(edited_copy(game, folder, edit)))
 
 
-def column_of(sheet: Any, header: str) -> int:
+def column_of(sheet: Worksheet, header: str) -> int:
     return next(cell.column for cell in sheet[1] if cell.value == header)
 
 
@@ -494,14 +496,14 @@ def test_a_missing_glyph_fails_the_build_at_its_cell(game: Game, tmp_path: Path,
     copy = copied_content(game, tmp_path / "content", rename_simon)
     out = tmp_path / "out"
     out.mkdir()
-    result = build_game(copy, PAPERS["a4"], out, workbook="darkblades.xlsx")
+    result = build_game(copy, PAPERS["a4"], out)
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     assert [(f.code, f.sheet, f.cell, f.field, f.value) for f in errors] == [
         ("missing-glyph", "Characters", place["cell"], "name", name)
     ]
     for character in name:
         assert f"U+{ord(character):04X}" in errors[0].message
-    assert errors[0].place == f"darkblades.xlsx:Characters!{place['cell']}"
+    assert errors[0].place.endswith(f"darkblades.xlsx:Characters!{place['cell']}")
     assert result.written == []
     assert list(out.iterdir()) == []
 
@@ -521,7 +523,7 @@ def test_a_data_error_refuses_the_build(game: Game, tmp_path: Path) -> None:
     copy = copied_content(game, tmp_path / "content", unknown_code)
     out = tmp_path / "out"
     out.mkdir()
-    result = build_game(copy, PAPERS["letter"], out, workbook="darkblades.xlsx")
+    result = build_game(copy, PAPERS["letter"], out)
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
     assert [(f.sheet, f.cell, f.value) for f in errors] == [("CRT_InfVsInf", "D7", "Q")]
     assert result.written == []

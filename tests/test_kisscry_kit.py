@@ -22,11 +22,15 @@ from pdfread import (
     find_sequence,
     flat,
     match_one_to_one,
+    pdf_dict,
+    pdf_entry,
+    pdf_title,
     reader,
     slot_index,
     text_of,
     tokens,
 )
+from pypdf.generic import NameObject
 
 from authoring.build import build_game
 from authoring.cli import main
@@ -50,6 +54,7 @@ from authoring.games.kisscry.kit import (
 from authoring.games.kisscry.model import COMPONENTS, KissCry, Share
 from authoring.render.imposition import Layout
 from authoring.render.paper import PAPERS
+from authoring.target import resolve
 
 GAME = "kisscry"
 COMPONENTS_PRINTED = (
@@ -92,7 +97,7 @@ def score_header(model: KissCry) -> list[str]:
 
 def test_build_writes_every_component_at_the_paper_size(kit: Kit) -> None:
     assert kit.exit_code == 0
-    expected = {f"{name}-{kit.paper.name}.pdf" for name in COMPONENTS_PRINTED}
+    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in COMPONENTS_PRINTED}
     assert {path.name for path in kit.folder.iterdir()} == expected
     for name in COMPONENTS_PRINTED:
         pages = reader(kit.path(name)).pages
@@ -110,17 +115,18 @@ def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
 ) -> None:
     for name in COMPONENTS_PRINTED:
         document = reader(kit.path(name))
-        assert document.metadata.title.startswith(game.title), name
-        assert document.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        assert pdf_title(document).startswith(game.title), name
+        scaling = pdf_entry(document.trailer, "/Root", "/ViewerPreferences", "/PrintScaling")
+        assert scaling == NameObject("/None")
         for page in document.pages:
-            for font in page["/Resources"]["/Font"].values():
+            for font in pdf_dict(page, "/Resources", "/Font").values():
                 assert "Helvetica" not in str(font.get_object()["/BaseFont"]), name
 
 
 def test_the_build_api_writes_the_same_set(game: Game, tmp_path: Path) -> None:
-    result = build_game(game, PAPERS["a4"], tmp_path, workbook="kisscry.xlsx")
+    result = build_game(resolve(GAME), PAPERS["a4"], tmp_path)
     assert [path.name for path in result.written] == [
-        f"{name}-a4.pdf" for name in COMPONENTS_PRINTED
+        f"kisscry-{name}-a4.pdf" for name in COMPONENTS_PRINTED
     ]
 
 

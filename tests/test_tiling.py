@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from pdfdraw import drawing, intersection, stray_marks, stray_texts
-from pdfread import CLOSE, contains, page_texts
+from pdfread import CLOSE, contains, page_texts, pdf_dict
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -193,9 +193,9 @@ def test_the_art_is_stored_once(tmp_path: Path) -> None:
     path = tiled(tmp_path / "board.pdf", PAPERS["a4"], 400 * mm, 600 * mm)
     reader = pypdf.PdfReader(path)
     arts = {
-        form.indirect_reference.idnum  # type: ignore[union-attr]
+        form.indirect_reference.idnum
         for page in reader.pages
-        for key, form in page["/Resources"]["/XObject"].items()  # type: ignore[union-attr]
+        for key, form in pdf_dict(page, "/Resources", "/XObject").items()
         if key.endswith(ART)
     }
     assert len(arts) == 1

@@ -6,11 +6,21 @@ each trail and over a World Cup, the balance check and the printed kit.
 
 from functools import partial
 
-from authoring.game import Game
+from authoring.game import Game, Option, Simulation, packaged, positive
 from authoring.games.biathlon import consistency, kit, simulate, worldcup
 from authoring.games.biathlon.checks import CHECKS, SHEETS
 from authoring.games.biathlon.model import build_model
+from authoring.games.biathlon.race import BOTS
 
+SEATS = (
+    Option("players", "players in the race (default: 4)", positive, "N"),
+    Option(
+        "bots",
+        f"the bot in each seat, or one for every seat (default: greedy; known: {', '.join(BOTS)})",
+        lambda text: tuple(text.split(",")),
+        "BOT[,BOT...]",
+    ),
+)
 COURSES = ("wolfsheim_lang", "wolfsheim_kurz", "portrock_short", "portrock_long")
 
 GAME = Game(
@@ -18,12 +28,23 @@ GAME = Game(
     title="BIATHLON BLAST",
     workbook_name="biathlon.xlsx",
     sheets=SHEETS,
+    content=packaged("authoring.content", "biathlon"),
+    templates=packaged("authoring.templates", "biathlon"),
     checks=CHECKS,
     model=build_model,
     consistency=consistency.check,
     simulations={
-        **{course: partial(simulate.simulate, course=course) for course in COURSES},
-        "world_cup": worldcup.simulate,
+        **{
+            course: Simulation(
+                partial(simulate.simulate, course=course),
+                f"races on {course}: win rates per biathlete, ski colour and bot",
+                SEATS,
+            )
+            for course in COURSES
+        },
+        "world_cup": Simulation(
+            worldcup.simulate, "a World Cup: the four races, colours by finishing order", SEATS
+        ),
     },
     components=kit.components,
 )

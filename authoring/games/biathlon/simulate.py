@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.race import BOTS, Bot, Race, new_race, play, standings
+from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Mean, OptionError, Proportion, run_rng
 
@@ -90,7 +91,7 @@ class Field:
 
 def play_field(game: Biathlon, course: str, runs: int, seed: int, bots: list[Bot]) -> Field:
     tally = Field(len(bots), game.balance.band)
-    for run in range(runs):
+    for run in tracked(range(runs), "races"):
         tally.add(one_race(game, course, seed, run, bots))
     return tally
 

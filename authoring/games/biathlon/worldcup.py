@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.race import Bot, new_race, play, standings, track
 from authoring.games.biathlon.simulate import seat_bots
+from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
 
@@ -91,7 +92,7 @@ def simulate(
     entrants = dict(zip(names, line_up, strict=True))
     example = world_cup(game, entrants, run_rng(seed, 0))
     titles: Counter[str] = Counter()
-    for run in range(runs):
+    for run in tracked(range(runs), "World Cups"):
         titles[world_cup(game, entrants, run_rng(seed, run)).champion] += 1
     rows: list[tuple[object, ...]] = [
         (game.courses[course].name, *(example.points[p][index] for p in names))

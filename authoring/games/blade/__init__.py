@@ -2,9 +2,9 @@
 
 from functools import partial
 
-from authoring.game import Game
+from authoring.game import Game, Simulation, packaged
 from authoring.games.blade import consistency, derive, kit, race
-from authoring.games.blade.checks import CHECKS, SHEETS
+from authoring.games.blade.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.blade.model import EVENTS, build_model
 
 GAME = Game(
@@ -12,10 +12,18 @@ GAME = Game(
     title="BLADE",
     workbook_name="blade.xlsx",
     sheets=SHEETS,
+    content=packaged("authoring.content", "blade"),
+    templates=packaged("authoring.templates", "blade"),
     checks=CHECKS,
+    model_checks=MODEL_CHECKS,
     model=build_model,
     consistency=consistency.check,
-    simulations={event: partial(race.simulate, event=event) for event in EVENTS},
-    derive=derive.write_proposal,
+    simulations={
+        event: Simulation(
+            partial(race.simulate, event=event), "a race of the event's field, skaters in pairs"
+        )
+        for event in EVENTS
+    },
+    derive=derive.DERIVATION,
     components=kit.components,
 )

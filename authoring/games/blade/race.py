@@ -19,6 +19,7 @@ from authoring.decks import Deck
 from authoring.games.blade.model import Blade, Card, Rating, lookup
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, format_time
+from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
 
@@ -162,7 +163,7 @@ def simulate(game: Blade, runs: int, seed: int, *, event: str) -> Report:
     disqualified = dict.fromkeys(skaters, 0)
     withdrew = dict.fromkeys(skaters, 0)
     winning: list[float] = []
-    for run in range(runs):
+    for run in tracked(range(runs), "races"):
         order = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, run))))
         for place, entry in enumerate(order):
             falls[entry.skater] += entry.falls > 0

@@ -1,6 +1,6 @@
 """DARK BLADES: a fantasy skirmish game on the Cry Havoc system (seed 002)."""
 
-from authoring.game import Game
+from authoring.game import Game, Simulation, packaged
 from authoring.games.darkblades import arena, consistency, kit
 from authoring.games.darkblades.checks import CHECKS, SHEETS
 from authoring.games.darkblades.model import build_model
@@ -10,9 +10,15 @@ GAME = Game(
     title="DARK BLADES",
     workbook_name="darkblades.xlsx",
     sheets=SHEETS,
+    content=packaged("authoring.content", "darkblades"),
+    templates=packaged("authoring.templates", "darkblades"),
     checks=CHECKS,
     model=build_model,
-    consistency=lambda model, workbook, seed: consistency.check(model, workbook),
-    simulations={"arena": arena.simulate},
+    consistency=consistency.check,
+    simulations={
+        "arena": Simulation(
+            arena.simulate, "the Arena gauntlet: one hero against Dworc, Gargoyle, then Dragon"
+        )
+    },
     components=kit.components,
 )

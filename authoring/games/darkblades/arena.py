@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from authoring.games.darkblades.combat import Condition, attack_column, roll, suffer
 from authoring.games.darkblades.model import Character, DarkBlades
+from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
 
@@ -120,7 +121,7 @@ def simulate(game: DarkBlades, runs: int, seed: int) -> Report:
     undecided = [0] * len(CHALLENGERS)
     half_turns = [0] * len(CHALLENGERS)
     fought = [0] * len(CHALLENGERS)
-    for run in range(runs):
+    for run in tracked(range(runs), "gauntlets"):
         for stage, result in enumerate(gauntlet(game, run_rng(seed, run))):
             fought[stage] += 1
             half_turns[stage] += result.half_turns

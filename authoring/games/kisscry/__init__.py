@@ -1,6 +1,6 @@
 """KISS & CRY: a table-driven game of women's figure skating (seed 001)."""
 
-from authoring.game import Game
+from authoring.game import Game, Option, Simulation, packaged, positive
 from authoring.games.kisscry import charts, competition, consistency, kit
 from authoring.games.kisscry.checks import CHECKS, SHEETS
 from authoring.games.kisscry.model import build_model
@@ -10,10 +10,26 @@ GAME = Game(
     title="KISS & CRY",
     workbook_name="kisscry.xlsx",
     sheets=SHEETS,
+    content=packaged("authoring.content", "kisscry"),
+    templates=packaged("authoring.templates", "kisscry"),
     checks=CHECKS,
     model=build_model,
     consistency=consistency.check,
-    simulations={"competition": competition.simulate},
-    derive=charts.write_charts,
+    simulations={
+        "competition": Simulation(
+            competition.simulate,
+            "a competition: short and long program, ranked by total",
+            (
+                Option(
+                    "field",
+                    "skaters in the field (default: the Field sheet's)",
+                    positive,
+                    "N",
+                ),
+                Option("host", "the host country's code (default: Settings')", str, "COUNTRY"),
+            ),
+        )
+    },
+    derive=charts.DERIVATION,
     components=kit.components,
 )

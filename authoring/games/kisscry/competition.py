@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from authoring.decks import Deck
 from authoring.games.kisscry.model import SCORES, Card, KissCry, Scores, lookup
+from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
 
@@ -104,7 +105,7 @@ def simulate(
     wins = dict.fromkeys(skaters, 0)
     podiums = dict.fromkeys(skaters, 0)
     judged = dict.fromkeys(skaters, 0.0)
-    for run in range(runs):
+    for run in tracked(range(runs), "competitions"):
         standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
         for place, skate in enumerate(standings):
             totals[skate.skater].append(skate.total)

@@ -1,0 +1,1 @@
+"""The shipped games' workbooks and schemas, a folder a game (installed as authoring.content)."""
