@@ -46,6 +46,7 @@ libreoffice:
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/validate_100k.py
+	$(BIN)/python bench/annotate_100k.py
 	$(BIN)/python bench/render_deck.py
 	$(BIN)/python bench/build_kits.py
 	$(BIN)/python bench/rebuild_watch.py

@@ -38,10 +38,8 @@ from urllib.parse import unquote
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
-from openpyxl.utils import get_column_letter, range_boundaries
-
 from authoring.files import write_atomically
-from authoring.findings import Finding, Severity
+from authoring.findings import Finding, Severity, column_letter
 from authoring.tables import HEADER_ROW
 from authoring.workbook import UnreadableWorkbook
 
@@ -97,7 +95,7 @@ class CellRef:
 
     @property
     def a1(self) -> str:
-        return f"{get_column_letter(self.column)}{self.row}"
+        return f"{column_letter(self.column)}{self.row}"
 
     @property
     def location(self) -> str:
@@ -1185,7 +1183,7 @@ def _new_cell(
 ) -> bytes:
     # A cell that does not exist yet shows its row's format, or else its column's.
     base = row_style if row_style is not None else context.column_style(column)
-    attributes = {b"r": f"{get_column_letter(column)}{row}".encode()}
+    attributes = {b"r": f"{column_letter(column)}{row}".encode()}
     return _cell_xml(attributes, None, base, change, context)
 
 
@@ -1239,6 +1237,8 @@ def _grow_dimension(head: bytes, prefix: bytes, rows: dict[int, dict[int, _CellC
     match = re.search(rb"<" + re.escape(prefix) + rb'dimension\b[^>]*\bref="([^"]*)"', head)
     if match is None or not rows:
         return head
+    from openpyxl.utils import range_boundaries  # only a sheet whose extent grows pays
+
     try:
         first_column, first_row, last_column, last_row = range_boundaries(match[1].decode())
     except ValueError:
@@ -1250,7 +1250,7 @@ def _grow_dimension(head: bytes, prefix: bytes, rows: dict[int, dict[int, _CellC
         max(last_column or 1, *columns),
         max(last_row or 1, *rows),
     )
-    area = f"{get_column_letter(bounds[0])}{bounds[1]}:{get_column_letter(bounds[2])}{bounds[3]}"
+    area = f"{column_letter(bounds[0])}{bounds[1]}:{column_letter(bounds[2])}{bounds[3]}"
     return head[: match.start(1)] + area.encode() + head[match.end(1) :]
 
 
@@ -1347,7 +1347,7 @@ def _author_index(xml: bytes, p: bytes) -> tuple[bytes, int]:
 
 
 def _comment(p: bytes, cell: tuple[int, int], author: int, note: str) -> bytes:
-    reference = f"{get_column_letter(cell[1])}{cell[0]}".encode()
+    reference = f"{column_letter(cell[1])}{cell[0]}".encode()
     return b'<%scomment ref="%s" authorId="%d"><%stext>%s</%stext></%scomment>' % (
         p,
         reference,
@@ -1510,12 +1510,12 @@ def _summary_xml(
             if cell.link is not None:
                 if cell.link.sheet not in known_sheets:
                     raise ValueError(f"a link to {cell.link.location}: no such worksheet")
-                reference = f"{get_column_letter(column)}{number}"
+                reference = f"{column_letter(column)}{number}"
                 location = _attr(cell.link.location)
                 links.append(f'<hyperlink ref="{reference}" location="{location}"/>'.encode())
         rows.append(_summary_row(number, cells, styles))
     width = max([len(summary.header), *(len(values) for values in summary.rows)])
-    extent = f"A1:{get_column_letter(max(width, 1))}{HEADER_ROW + len(summary.rows)}"
+    extent = f"A1:{column_letter(max(width, 1))}{HEADER_ROW + len(summary.rows)}"
     columns = "".join(
         f'<col min="{i}" max="{i}" width="{w}" customWidth="1"/>'
         for i, w in enumerate(summary.widths, start=1)
@@ -1543,7 +1543,7 @@ def _summary_row(
     number: int, cells: Sequence[SummaryCell], styles: _Styles, font: _FontKind | None = None
 ) -> bytes:
     written = [
-        _summary_cell(f"{get_column_letter(column)}{number}", cell, styles, font)
+        _summary_cell(f"{column_letter(column)}{number}", cell, styles, font)
         for column, cell in enumerate(cells, start=1)
         if cell.value is not None or cell.link is not None or cell.fill is not None
     ]

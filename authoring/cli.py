@@ -15,17 +15,6 @@ from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 
-from authoring.annotate import write_annotated
-from authoring.build import build_game
-from authoring.derive import derive_workbook
-from authoring.diff import (
-    Version,
-    WorkbookDiff,
-    diff_figures,
-    diff_tables,
-    sheet_keys,
-    write_marked_diff,
-)
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
 from authoring.game import Game, Simulation, UnknownGame, all_games, get_game
 from authoring.progress import set_quiet
@@ -34,11 +23,12 @@ from authoring.report import Report
 from authoring.schema import SchemaFileError
 from authoring.simulation import OptionError
 from authoring.target import Target, UnknownWorkbook, every_game, resolve, shown
-from authoring.template import write_template
 from authoring.validate import Validation, validate_workbook
 from authoring.waivers import WAIVERS_SHEET
 from authoring.workbook import UnreadableWorkbook
 
+# The verbs' heavier modules (building, marked copies, diff, derive, watch) are imported by the
+# verb that needs them, so a quick command (a no-change rebuild) starts quickly.
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 TARGET = "GAME|WORKBOOK"
 
@@ -374,6 +364,8 @@ def _annotate(annotation: tuple[Target, Path] | None, findings: Sequence[Finding
     if annotation is None:
         return
     target, output = annotation
+    from authoring.annotate import write_annotated
+
     write_annotated(target.path, findings, output)
     print(f"wrote {shown(output)}: {len(findings)} findings marked, listed on sheet Findings")
 
@@ -498,6 +490,8 @@ def _kit_folder(arguments: argparse.Namespace) -> Path:
 
 
 def _build(arguments: argparse.Namespace) -> int:
+    from authoring.build import build_game
+
     paper = PAPERS[arguments.paper]
     out = _kit_folder(arguments)
     findings: list[Finding] = []
@@ -539,6 +533,8 @@ def _writable(output: Path, inputs: Sequence[Path], force: bool) -> None:
 
 
 def _derive(arguments: argparse.Namespace) -> int:
+    from authoring.derive import derive_workbook
+
     target = resolve(arguments.target, arguments.game)
     game = target.game
     if game.derive is None:
@@ -553,6 +549,8 @@ def _derive(arguments: argparse.Namespace) -> int:
 
 
 def _template(arguments: argparse.Namespace) -> int:
+    from authoring.template import write_template
+
     game = get_game(arguments.game)
     output: Path = arguments.output
     _writable(output, [game.workbook], arguments.force)
@@ -562,6 +560,15 @@ def _template(arguments: argparse.Namespace) -> int:
 
 
 def _diff(arguments: argparse.Namespace) -> int:
+    from authoring.diff import (
+        Version,
+        WorkbookDiff,
+        diff_figures,
+        diff_tables,
+        sheet_keys,
+        write_marked_diff,
+    )
+
     old = resolve(arguments.old, arguments.game)
     new = resolve(arguments.new, arguments.game)
     if old.game.name != new.game.name:

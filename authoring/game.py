@@ -10,20 +10,33 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import import_module
 from importlib.metadata import entry_points
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from authoring.checks import Check, Tables
-from authoring.components import BuildContext, Component
-from authoring.derive import Derivation
-from authoring.findings import Finding
-from authoring.report import Report
-from authoring.schema import SheetSchema
+if TYPE_CHECKING:
+    from authoring.checks import Check, Tables
+    from authoring.components import BuildContext, Component
+    from authoring.derive import Derivation
+    from authoring.findings import Finding
+    from authoring.report import Report
+    from authoring.schema import SheetSchema
 
 # A game's typed model is its own business: the core passes it along without looking inside.
 Model = Any
+
+
+def deferred(module: str, name: str) -> Callable[..., Any]:
+    """A plugin's function imported on first call: a game's kit needs reportlab, and a command
+    that prints nothing (or a rebuild with nothing to print) should not pay for it."""
+
+    def call(*arguments: Any, **options: Any) -> Any:
+        return getattr(import_module(module), name)(*arguments, **options)
+
+    call.__qualname__ = call.__name__ = f"{module}.{name}"
+    return call
 
 
 def packaged(package: str, *parts: str) -> Path:
@@ -94,6 +107,8 @@ class Game:
 
     @cached_property
     def schemas(self) -> dict[str, SheetSchema]:
+        from authoring.schema import SheetSchema
+
         folder = self.content / "schemas"
         return {name: SheetSchema.load(folder / f"{name}.schema.json") for name in self.sheets}
 

@@ -11,12 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import jsonschema
-import jsonschema_rs
+from typing import TYPE_CHECKING, Any
 
 from authoring.findings import show
+
+if TYPE_CHECKING:
+    import jsonschema
+
+# jsonschema and jsonschema-rs are imported where a schema is loaded: a command that reads no
+# schema (a no-change rebuild) does not pay for them.
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -89,11 +92,16 @@ class SheetSchema:
         # Header checks enforce `required`; every row carries all present columns, so the
         # row validators do not repeat it (a missing column would otherwise fail every row).
         row_schema = {key: value for key, value in document.items() if key != "required"}
+        import jsonschema
+        import jsonschema_rs
+
         self._fast = jsonschema_rs.validator_for(row_schema)
         self._detailed = jsonschema.Draft202012Validator(row_schema)
 
     @classmethod
     def load(cls, path: Path) -> SheetSchema:
+        import jsonschema
+
         try:
             document = json.loads(path.read_text(encoding="utf-8"))
             jsonschema.Draft202012Validator.check_schema(document)

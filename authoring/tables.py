@@ -12,9 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from openpyxl.utils import get_column_letter
-
-from authoring.findings import Finding, Location, Severity, show
+from authoring.findings import Finding, Location, Severity, column_letter, show
 from authoring.schema import SheetSchema
 from authoring.workbook import ExcelError, RawSheet, UncachedFormula
 
@@ -195,7 +193,7 @@ def _outside_table(sheet: Sheet, row: int, line: list[Any], headed: set[int]) ->
         sheet.finding(
             Severity.ERROR,
             "outside-table",
-            f"value {show(value)} is in column {get_column_letter(column)}, which has no "
+            f"value {show(value)} is in column {column_letter(column)}, which has no "
             "header: the row has more entries than the table has columns",
             row=row,
             column=column,
@@ -246,7 +244,7 @@ def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list
                     Severity.ERROR,
                     "duplicate-column",
                     f"column {text!r} appears twice (first in "
-                    f"{get_column_letter(sheet.columns[name])}{HEADER_ROW})",
+                    f"{column_letter(sheet.columns[name])}{HEADER_ROW})",
                     row=HEADER_ROW,
                     column=column,
                     value=text,
@@ -315,7 +313,7 @@ def _apply_merges(sheet: Sheet, raw: RawSheet, findings: list[Finding]) -> set[t
     """
     refused: set[tuple[int, int]] = set()
     for top, left, bottom, right in raw.merged:
-        span = f"{get_column_letter(left)}{top}:{get_column_letter(right)}{bottom}"
+        span = f"{column_letter(left)}{top}:{column_letter(right)}{bottom}"
         value = raw.rows[top - 1][left - 1] if left <= len(raw.rows[top - 1]) else None
         if left == right and top > HEADER_ROW:
             for row in range(top + 1, bottom + 1):
@@ -371,7 +369,7 @@ def _hidden_lines(sheet: Sheet, raw: RawSheet) -> list[Finding]:
         )
     columns = sorted(c for c in raw.hidden_columns if c in sheet.columns.values())
     if columns:
-        letters = ", ".join(get_column_letter(c) for c in columns)
+        letters = ", ".join(column_letter(c) for c in columns)
         findings.append(
             sheet.finding(
                 Severity.WARNING,

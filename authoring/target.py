@@ -13,13 +13,14 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree
-
-from openpyxl import Workbook
-from openpyxl.packaging.custom import StringProperty
 
 from authoring.game import Game, all_games, get_game
 from authoring.workbook import UnreadableWorkbook, check_readable
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
 # The custom document property naming the game a workbook belongs to.
 GAME_PROPERTY = "authoring-game"
@@ -119,6 +120,8 @@ def recognise(path: Path, games: dict[str, Game]) -> Game:
 
 def mark(book: Workbook, game: Game) -> None:
     """Give a workbook being written the marker that recognises its game."""
+    from openpyxl.packaging.custom import StringProperty  # only writers of workbooks pay
+
     properties = book.custom_doc_props  # type: ignore[attr-defined]  # missing in the stubs
     for existing in list(properties):
         if existing.name == GAME_PROPERTY:

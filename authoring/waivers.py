@@ -24,8 +24,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from openpyxl.utils.cell import range_boundaries
-
 from authoring.findings import Finding, Location, Severity, show, sorted_findings
 from authoring.schema import SheetSchema
 from authoring.tables import Sheet
@@ -54,6 +52,8 @@ class Area:
     @classmethod
     def parse(cls, text: str) -> Area:
         """A cell (D7) or a range (D2:F11), as the Waivers schema's pattern admits them."""
+        from openpyxl.utils.cell import range_boundaries  # only a workbook with waivers pays
+
         left, top, right, bottom = range_boundaries(text.upper())
         if left is None or top is None or right is None or bottom is None:
             raise ValueError(f"{text!r} is not a cell or a range of cells")

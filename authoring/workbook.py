@@ -14,10 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from xml.etree import ElementTree
 
-import openpyxl
 import python_calamine
-from openpyxl.cell.cell import Cell
-from openpyxl.utils import column_index_from_string
 
 _NS = {
     "main": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
@@ -179,6 +176,11 @@ def _has_detail_markers(archive: zipfile.ZipFile, part: str) -> bool:
 
 
 def _add_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
+    # Imported here: only a workbook with formulas, errors or hidden lines pays for openpyxl.
+    import openpyxl
+    from openpyxl.cell.cell import Cell
+    from openpyxl.utils import column_index_from_string
+
     book = openpyxl.load_workbook(path, data_only=False)
     try:
         for name, raw in sheets.items():

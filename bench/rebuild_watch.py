@@ -9,7 +9,7 @@ Measured, medians of cold processes unless said:
   the rebuild itself adds can be read off;
 - the same rebuild in one warm process (`build_game` for every kit): the record check alone;
 - a DARK BLADES copy saved with the same values (validated again, nothing written), and with
-  one cell changed (every file written: its components do not declare what they read yet);
+  one cell changed (a character's notes: the files whose components read Characters);
 - `authoring watch` on that copy: from the save (the new file renamed into place, as Excel
   does) to the round's `built N of M files` line, for both kinds of save.
 

@@ -6,8 +6,8 @@ each trail and over a World Cup, the balance check and the printed kit.
 
 from functools import partial
 
-from authoring.game import Game, Option, Simulation, packaged, positive
-from authoring.games.biathlon import consistency, kit, simulate, worldcup
+from authoring.game import Game, Option, Simulation, deferred, packaged, positive
+from authoring.games.biathlon import consistency, simulate, worldcup
 from authoring.games.biathlon.checks import CHECKS, SHEETS
 from authoring.games.biathlon.model import build_model
 from authoring.games.biathlon.race import BOTS
@@ -46,5 +46,5 @@ GAME = Game(
             worldcup.simulate, "a World Cup: the four races, colours by finishing order", SEATS
         ),
     },
-    components=kit.components,
+    components=deferred("authoring.games.biathlon.kit", "components"),
 )

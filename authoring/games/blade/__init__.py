@@ -2,8 +2,8 @@
 
 from functools import partial
 
-from authoring.game import Game, Simulation, packaged
-from authoring.games.blade import consistency, derive, kit, race
+from authoring.game import Game, Simulation, deferred, packaged
+from authoring.games.blade import consistency, derive, race
 from authoring.games.blade.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.blade.model import EVENTS, build_model
 
@@ -25,5 +25,5 @@ GAME = Game(
         for event in EVENTS
     },
     derive=derive.DERIVATION,
-    components=kit.components,
+    components=deferred("authoring.games.blade.kit", "components"),
 )

@@ -1,7 +1,7 @@
 """DARK BLADES: a fantasy skirmish game on the Cry Havoc system (seed 002)."""
 
-from authoring.game import Game, Simulation, packaged
-from authoring.games.darkblades import arena, consistency, kit
+from authoring.game import Game, Simulation, deferred, packaged
+from authoring.games.darkblades import arena, consistency
 from authoring.games.darkblades.checks import CHECKS, SHEETS
 from authoring.games.darkblades.model import build_model
 
@@ -20,5 +20,5 @@ GAME = Game(
             arena.simulate, "the Arena gauntlet: one hero against Dworc, Gargoyle, then Dragon"
         )
     },
-    components=kit.components,
+    components=deferred("authoring.games.darkblades.kit", "components"),
 )

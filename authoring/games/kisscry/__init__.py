@@ -1,7 +1,7 @@
 """KISS & CRY: a table-driven game of women's figure skating (seed 001)."""
 
-from authoring.game import Game, Option, Simulation, packaged, positive
-from authoring.games.kisscry import charts, competition, consistency, kit
+from authoring.game import Game, Option, Simulation, deferred, packaged, positive
+from authoring.games.kisscry import charts, competition, consistency
 from authoring.games.kisscry.checks import CHECKS, SHEETS
 from authoring.games.kisscry.model import build_model
 
@@ -31,5 +31,5 @@ GAME = Game(
         )
     },
     derive=charts.DERIVATION,
-    components=kit.components,
+    components=deferred("authoring.games.kisscry.kit", "components"),
 )
