@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape
 from authoring.files import write_atomically
 from authoring.findings import Finding, Severity, column_letter
 from authoring.tables import HEADER_ROW
+from authoring.validate import FINDINGS_SHEET
 from authoring.workbook import UnreadableWorkbook
 
 # Light fills in the spirit of Excel's own "Bad" and "Neutral" cell styles: the cell's text,
@@ -49,7 +50,6 @@ ERROR_FILL = "FFC7CE"
 WARNING_FILL = "FFEB9C"
 # For cells a command changed (derive, diff): light blue, unlike the template's grey headers.
 CHANGE_FILL = "BDD7EE"
-FINDINGS_SHEET = "Findings"
 
 CellValue = str | int | float | bool | None
 

@@ -48,11 +48,11 @@ from authoring.annotate import (
 from authoring.checks import Tables
 from authoring.findings import Finding, Severity, render_text
 from authoring.tables import HEADER_ROW, Record, Sheet
+from authoring.validate import CHANGES_SHEET
 
 if TYPE_CHECKING:
     from authoring.validate import Validation
 
-CHANGES_SHEET = "Changes"
 
 # The values of a group's key fields, in the order the Derivation names them.
 Key = tuple[CellValue, ...]
@@ -156,8 +156,8 @@ def derive_workbook(
         )
     lines.append(f"wrote {shown}: {plan.tally()}")
     lines.append(
-        f"next: open {shown}, review sheet {changes} and delete it, then "
-        f"`authoring validate {shown}` and copy it over your workbook"
+        f"next: open {shown} and review sheet {changes}, then `authoring validate {shown}` "
+        "and copy it over your workbook"
     )
     return DeriveOutcome(refused=False, lines=tuple(lines))
 

@@ -40,9 +40,9 @@ from authoring.findings import Finding, Location, Severity, count, json_value, s
 from authoring.report import Figures
 from authoring.simulation import Z_95, Mean, Proportion
 from authoring.tables import HEADER_ROW, Record, Sheet
+from authoring.validate import CHANGES_SHEET
 
 ARROW = "→"
-CHANGES_SHEET = "Changes"
 
 
 class MatchedBy(StrEnum):

@@ -11,6 +11,7 @@ sheet; its waivers are applied by `Validation.waive`, once every finding of the 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,8 +31,14 @@ from authoring.waivers import (
 )
 from authoring.workbook import RawWorkbook, read_workbook
 
-# The hidden sheet of drop-down lists that `authoring template` writes.
+# Sheets the tool itself puts into workbooks: the hidden drop-down lists of `template`, the
+# Findings of `--annotate` and the Changes of `derive` and `diff` (renamed "Changes (2)" where
+# the name was taken). They belong to no game and are passed over without a word, so a copy
+# the tool wrote validates as cleanly as the workbook it came from.
 LISTS_SHEET = "_lists"
+FINDINGS_SHEET = "Findings"
+CHANGES_SHEET = "Changes"
+_TOOL_SHEET = re.compile(rf"(?:{FINDINGS_SHEET}|{CHANGES_SHEET})(?: \(\d+\))?")
 
 
 @dataclass
@@ -162,7 +169,13 @@ def _schema_findings(sheet: Sheet, schema: SheetSchema) -> list[Finding]:
 
 
 def _unknown_sheets(sheets: Collection[str], game: Game, workbook: str) -> list[Finding]:
-    extra = [s for s in sheets if s not in game.schemas and s not in (LISTS_SHEET, WAIVERS_SHEET)]
+    extra = [
+        s
+        for s in sheets
+        if s not in game.schemas
+        and s not in (LISTS_SHEET, WAIVERS_SHEET)
+        and not _TOOL_SHEET.fullmatch(s)
+    ]
     return [
         Location(workbook, s, _waivers_index(game) + 1).finding(
             Severity.WARNING,

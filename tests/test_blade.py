@@ -528,7 +528,7 @@ def test_derive_rewrites_the_roster_in_place(game, shipped, book, tmp_path, caps
     assert summary.startswith(
         f"wrote {out}: {len(OUTLIERS)} ratings changed beyond the tolerance, "
     )
-    assert next_step.startswith(f"next: open {out}, review sheet Changes")
+    assert next_step.startswith(f"next: open {out} and review sheet Changes")
     copy = openpyxl.load_workbook(out)
     assert copy.sheetnames == ["Changes", *book.sheetnames]
     sheet = copy["Ratings"]

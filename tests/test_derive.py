@@ -21,9 +21,9 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from authoring.annotate import CHANGE_FILL, WARNING_FILL
-from authoring.derive import CHANGES_SHEET
 from authoring.game import get_game
 from authoring.target import GAME_PROPERTY, workbook_property
+from authoring.validate import CHANGES_SHEET
 
 AUTHORING = str(Path(sys.executable).parent / "authoring")
 NEXT = "next.xlsx"
@@ -130,8 +130,8 @@ def test_kisscry_a_new_skaters_chart_is_appended_though_validate_reports_none(tm
     assert printed[-2:] == [
         "wrote next.xlsx: 0 charts changed beyond the tolerance, 0 within it, 1 new, "
         "36 unchanged, 0 not derived",
-        "next: open next.xlsx, review sheet Changes and delete it, then "
-        "`authoring validate next.xlsx` and copy it over your workbook",
+        "next: open next.xlsx and review sheet Changes, then `authoring validate next.xlsx` "
+        "and copy it over your workbook",
     ]
     assert sha256(copy) == before
 
@@ -237,7 +237,7 @@ def test_blade_marks_every_changed_rating_and_lists_those_validate_questions_fir
     before = sha256(copy)
 
     printed, out = derived(copy)
-    assert printed[-1].startswith("next: open next.xlsx, review sheet Changes")
+    assert printed[-1].startswith("next: open next.xlsx and review sheet Changes")
     assert sha256(copy) == before
     assert workbook_property(out, GAME_PROPERTY) == "blade"
     new = openpyxl.load_workbook(out)

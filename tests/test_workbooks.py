@@ -123,6 +123,8 @@ def test_every_command_runs_on_a_renamed_copy(game, tmp_path):
         derived = run("derive", copy.name, "-o", "next.xlsx", cwd=tmp_path)
         assert derived.returncode == 0, derived.stdout + derived.stderr
         assert (tmp_path / "next.xlsx").is_file()
+        again = run("validate", "next.xlsx", cwd=tmp_path)
+        assert "Changes" not in again.stdout  # the tool's own sheet is passed over
 
 
 def test_build_prints_a_copy_under_its_own_title_beside_the_shipped_kit(tmp_path):
