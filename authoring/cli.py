@@ -17,7 +17,7 @@ from pathlib import Path
 
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
 from authoring.game import Game, Simulation, UnknownGame, all_games, get_game
-from authoring.progress import set_quiet
+from authoring.progress import set_quiet, tracked
 from authoring.render.paper import PAPERS
 from authoring.report import Report
 from authoring.schema import SchemaFileError
@@ -380,7 +380,7 @@ def _check(arguments: argparse.Namespace) -> int:
     targets = _chosen(arguments, checked)
     annotated = _annotation(arguments, targets)
     report = Report()
-    for target in targets:
+    for target in tracked(targets, "workbooks checked"):
         game = target.game
         if game.consistency is None:
             raise UsageError(f"{game.name} has no reference rules to check with yet")

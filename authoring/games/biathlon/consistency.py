@@ -18,6 +18,7 @@ from authoring.games.biathlon.model import Biathlete, Biathlon, Card
 from authoring.games.biathlon.race import BOTS
 from authoring.games.biathlon.rules import HITS_MAX
 from authoring.games.biathlon.simulate import Field, biathlete_figures, play_field
+from authoring.progress import set_quiet, tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Mean
 
@@ -32,11 +33,14 @@ def check(game: Biathlon, seed: int) -> Report:
     bots = [BOTS[settings.bot]] * settings.players
     # Each trail's races on a processor of their own: every race is seeded by its number, so
     # the figures are the same however the work is shared out.
-    with ProcessPoolExecutor() as pool:
+    # The workers keep quiet: progress is counted here, a trail at a time, not in four bars
+    # fighting over one terminal line.
+    with ProcessPoolExecutor(initializer=set_quiet, initargs=(True,)) as pool:
         tallies = pool.map(
             partial(play_field, game, runs=races, seed=seed, bots=bots), game.courses
         )
-        fields = dict(zip(game.courses, tallies, strict=True))
+        done = tracked(tallies, "trails raced", total=len(game.courses))
+        fields = dict(zip(game.courses, done, strict=True))
     for course, tally in fields.items():
         how = f"{races} races of {settings.players} {settings.bot} bots, seed {seed}"
         report.figures.append(biathlete_figures(game, course, tally, how))
