@@ -34,6 +34,11 @@ class Check:
         return all(name in tables and tables[name].complete for name in self.sheets)
 
 
+def article(noun: str) -> str:
+    """'a' or 'an', by the noun's first letter: an id, a skater."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
 def _row_of(record: Record) -> str:
     return f"row {record.row}"
 
@@ -60,7 +65,7 @@ def unique(sheet_name: str, *fields: str) -> Check:
                     "duplicate",
                     f"duplicate {names} {shown}: already given in {_row_of(earlier)}",
                     fields[-1],
-                    expected=f"a {names} not used in another row",
+                    expected=f"{article(names)} {names} not used in another row",
                 )
 
     return Check(f"unique {sheet_name}.{'+'.join(fields)}", (sheet_name,), run, key=fields)
@@ -88,7 +93,8 @@ def references(sheet: str, field: str, target: str, target_field: str) -> Check:
                 "unknown-reference",
                 f"{field} {show(value)} does not exist on sheet {target}{hint}",
                 field,
-                expected=f"a {target_field} from {target}!{column.rstrip('0123456789')}",
+                expected=f"{article(target_field)} {target_field} from "
+                f"{target}!{column.rstrip('0123456789')}",
             )
 
     return Check(f"references {sheet}.{field} -> {target}.{target_field}", (sheet, target), run)

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from authoring.checks import article
 from authoring.findings import Finding, Location, Severity, show, sorted_findings
 from authoring.schema import SheetSchema
 from authoring.tables import Sheet
@@ -146,7 +147,7 @@ def _stale(waiver: Waiver, seen: Collection[str]) -> Finding:
         f"waiver in row {waiver.location.row} matches no finding any more: remove it"
         + _closest(waiver.code, seen),
         value=waiver.code,
-        expected=f"a {waiver.code} warning on sheet {waiver.sheet}",
+        expected=f"{article(waiver.code)} {waiver.code} warning on sheet {waiver.sheet}",
     )
 
 

@@ -26,7 +26,7 @@ def test_reference_to_a_missing_row_names_the_closest_id(toy_game, toy_book):
     result = validate_workbook(toy_book(edit), toy_game)
     assert codes(result) == [("unknown-reference", "Rolls", "C3")]
     assert "closest: 'archer'" in result.findings[0].message
-    assert result.findings[0].expected == "a id from Units!A"
+    assert result.findings[0].expected == "an id from Units!A"
 
 
 def test_gap_in_a_range_table(toy_game, toy_book):

@@ -396,7 +396,7 @@ def test_forces_row_with_a_misspelt_character(check, book):
     assert finding.message == (
         "character 'petersen' does not exist on sheet Characters; closest: 'peterson'"
     )
-    assert finding.expected == "a id from Characters!A"
+    assert finding.expected == "an id from Characters!A"
 
 
 def test_spell_area_missing_from_spell_areas(check, book):
@@ -414,7 +414,7 @@ def test_spell_area_missing_from_spell_areas(check, book):
         Severity.ERROR,
     )
     assert finding.message == "area 'touch' does not exist on sheet SpellAreas"
-    assert finding.expected == "a area from SpellAreas!A"
+    assert finding.expected == "an area from SpellAreas!A"
 
 
 def test_renamed_spell_area_is_reported_where_it_is_defined_and_used(check, book):
