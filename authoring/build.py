@@ -4,6 +4,12 @@ A build refuses to start while the data has errors, and every text cell of the w
 checked against the embedded font first, so a missing glyph is an error naming its cell
 rather than an empty box on the printed page.
 
+A text too long for the box it is printed in, even at the smallest size its kit allows, is an
+error at the cell it came from too; that is only known by drawing, so a build draws the
+files it has to write into a part folder beside the kit (`files.part_folder`) and moves them
+into the kit only when every one of them is drawn and no text overflowed. A build with an
+error, or interrupted, changes nothing in the kit: it never holds a mix of old and new files.
+
 A rebuild writes only what changed. Each kit keeps a build record, `OUT/.build/<slug>.json`
 (beside the kit folders, so a kit folder holds nothing but the kit), saying for every file
 it wrote a digest of what the file was made from and a digest of the bytes it got:
@@ -29,23 +35,27 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import re
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, requires, version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from authoring.checks import Tables
 from authoring.components import BuildContext, Component
-from authoring.files import remove_stale_parts, write_atomically
+from authoring.files import part_folder, remove_stale_parts, write_atomically
 from authoring.findings import Finding, Location, Severity, json_value, sorted_findings
 from authoring.game import Game
-from authoring.tables import Sheet
+from authoring.progress import tracked
+from authoring.tables import Record, Sheet
 from authoring.target import Target, shown
 from authoring.validate import validate_workbook
 
 if TYPE_CHECKING:
+    from authoring.render.fonts import Overflow
     from authoring.render.paper import Paper
 
 # The build records sit in this folder of the output folder, one per kit.
@@ -132,34 +142,69 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
     shared = _digest(besides_values)
     result = BuildResult(target.slug, findings)
 
-    from authoring.render.fonts import GlyphError  # the fonts load only when drawing
+    # The fonts load only when drawing.
+    from authoring.render.fonts import GlyphError, noting_overflows
 
-    try:
-        for component in game.components(model, context):
-            path = kit / f"{target.slug}-{component.file_name(paper)}"
-            inputs = _digest([shared, component.name, *_read_sheets(component, sheets)])
-            if record.is_current(path, inputs):
-                remove_stale_parts(path)
-                result.outputs.append(Output(component.name, path, written=False))
-                continue
-            component.write(path)  # the render core writes every file atomically
-            record.wrote(path, component.name, paper, inputs)
-            result.outputs.append(Output(component.name, path, written=True))
-    except GlyphError as error:
-        result.findings += [
-            Location(problem.place).finding(
-                Severity.ERROR,
-                "missing-glyph",
-                f"the printing font has no glyph for {problem.characters!r}",
-                value=problem.text,
-                expected="characters the font covers",
+    components = list(game.components(model, context))
+    drawn: list[Drawn] = []
+    overflows: list[PrintedOverflow] = []
+    with part_folder(kit) as staging:
+        try:
+            for component in tracked(components, target.slug):
+                path = kit / f"{target.slug}-{component.file_name(paper)}"
+                inputs = _digest([shared, component.name, *_read_sheets(component, sheets)])
+                if record.is_current(path, inputs):
+                    remove_stale_parts(path)
+                    result.outputs.append(Output(component.name, path, written=False))
+                    continue
+                # Under the file's own name, which a component may print; the render core
+                # writes it atomically inside the part folder too.
+                with noting_overflows() as noted:
+                    component.write(staging / path.name)
+                overflows += [PrintedOverflow(component.name, overflow) for overflow in noted]
+                drawn.append(Drawn(component.name, path, inputs))
+                result.outputs.append(Output(component.name, path, written=True))
+        except GlyphError as error:
+            result.findings += [
+                Location(problem.place).finding(
+                    Severity.ERROR,
+                    "missing-glyph",
+                    f"the printing font has no glyph for {problem.characters!r}",
+                    value=problem.text,
+                    expected="characters the font covers",
+                )
+                for problem in error.problems
+            ]
+            result.outputs = []
+            return result
+        if overflows:
+            result.findings = sorted_findings(
+                [*findings, *overflow_findings(validation.tables, overflows, target.shown)]
             )
-            for problem in error.problems
-        ]
-        return result
+            result.outputs = []
+            return result
+        kit.mkdir(exist_ok=True)
+        for done in drawn:
+            os.replace(staging / done.path.name, done.path)
+            record.wrote(done.path, done.component, paper, done.inputs)
     result.removed = record.forget_others(kit, paper, [output.path for output in result.outputs])
     record.finish(paper, run_key, findings, result.outputs)
     return result
+
+
+class Drawn(NamedTuple):
+    """A file drawn into the part folder, waiting to be moved into the kit."""
+
+    component: str
+    path: Path
+    inputs: str
+
+
+class PrintedOverflow(NamedTuple):
+    """A text too long for its box, and the component it is printed on."""
+
+    component: str
+    overflow: Overflow
 
 
 def glyph_findings(tables: Tables) -> list[Finding]:
@@ -186,6 +231,113 @@ def glyph_findings(tables: Tables) -> list[Finding]:
                         )
                     )
     return findings
+
+
+# --- texts too long for their boxes ----------------------------------------------------------
+
+# A cell found inside a longer printed text is where the text came from only when it is most
+# of it: a short code (a colour, a special ability) inside a line the kit composed from many
+# values is a coincidence, and the line is better reported as the kit's.
+MOST_OF_THE_TEXT = 0.5
+
+
+def overflow_findings(
+    tables: Tables, overflows: list[PrintedOverflow], workbook: str
+) -> list[Finding]:
+    """An error at the cell each too-long text came from: one per cell however many boxes
+    print it, with the figures of the narrowest. A text no cell holds (made up by the kit)
+    is an error at the workbook naming the components it is printed on."""
+    cells = list(_text_cells(tables))
+    # Keyed by the source cell's place, or by the text itself when no cell holds it.
+    grouped: dict[Location | str, list[PrintedOverflow]] = {}
+    sources: dict[Location, tuple[Record, str]] = {}
+    for printed in overflows:
+        source = _source_cell(printed.overflow.text, cells)
+        key: Location | str = printed.overflow.text
+        if source is not None:
+            key = source[0].location(source[1])
+            sources[key] = source
+        grouped.setdefault(key, []).append(printed)
+    findings = []
+    for key, printed_ones in grouped.items():
+        narrowest = min(printed_ones, key=lambda p: p.overflow.room / p.overflow.needed).overflow
+        components = list(dict.fromkeys(_component_words(p.component) for p in printed_ones))
+        on = f"on the {_listed(components)}"
+        sizes = (
+            f"{narrowest.needed_mm:.1f} mm wide at the smallest size ({narrowest.smallest:g} pt), "
+            f"{narrowest.room_mm:.1f} mm fit"
+        )
+        fits = narrowest.characters_that_fit
+        expected = f"a text that fits: at most {fits} characters like these"
+        if isinstance(key, str):
+            message = (
+                f"{narrowest.text!r}, printed {on}, is too long for its box: {sizes}; no cell "
+                "holds it as printed, so shorten the cells it is made from"
+            )
+            findings.append(
+                Location(workbook).finding(
+                    Severity.ERROR,
+                    "text-too-long",
+                    message,
+                    value=narrowest.text,
+                    expected=expected,
+                )
+            )
+            continue
+        record, field_name = sources[key]
+        message = f"{narrowest.text!r} is too long for its box {on}: {sizes}; shorten it"
+        findings.append(
+            record.finding(Severity.ERROR, "text-too-long", message, field_name, expected)
+        )
+    return findings
+
+
+def _text_cells(tables: Tables) -> Iterator[tuple[Record, str, str]]:
+    """Every text cell of the workbook as (record, field, text casefolded), in sheet order."""
+    for sheet in tables.values():
+        for record in sheet.records:
+            for field_name, value in record.values.items():
+                if isinstance(value, str) and value.strip():
+                    yield record, field_name, value.strip().casefold()
+
+
+def _source_cell(text: str, cells: list[tuple[Record, str, str]]) -> tuple[Record, str] | None:
+    """The cell a printed text came from: the first holding exactly the text (in any case, as
+    a kit may print it in capitals); else the shortest beginning with it (the kit printed
+    the cell shortened, say without a title in brackets); else the longest the text holds
+    as whole words that makes up most of it (the kit printed the cell with a few words of its
+    own around it)."""
+    printed = text.strip().casefold()
+    exact = [(record, name) for record, name, cell in cells if cell == printed]
+    if exact:
+        return exact[0]
+    shortened = [
+        (len(cell), record, name)
+        for record, name, cell in cells
+        if cell.startswith(printed) and not cell[len(printed)].isalnum()
+    ]
+    if shortened:
+        _, record, name = min(shortened, key=lambda found: found[0])
+        return record, name
+    around = [
+        (len(cell), record, name)
+        for record, name, cell in cells
+        if len(cell) > len(printed) * MOST_OF_THE_TEXT
+        and re.search(rf"(?<!\w){re.escape(cell)}(?!\w)", printed)
+    ]
+    if around:
+        _, record, name = max(around, key=lambda found: found[0])
+        return record, name
+    return None
+
+
+def _component_words(name: str) -> str:
+    """A component's name as a designer says it: `skiing-cards` -> `skiing cards`."""
+    return name.replace("-", " ")
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 # --- what a file is made from ---------------------------------------------------------------
@@ -331,8 +483,8 @@ def _digest(parts: list[str]) -> str:
 
 @dataclass
 class BuildRecord:
-    """What earlier builds of one kit wrote, and from what; saved after every file written, so
-    an interrupted build keeps what it finished."""
+    """What earlier builds of one kit wrote, and from what; saved after every file moved into
+    the kit, so a build interrupted while moving its files keeps the ones it moved."""
 
     path: Path
     # file name -> {"component", "paper", "inputs", "sha256"}

@@ -19,7 +19,6 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from authoring.annotate import (
     CHANGE_FILL,
     ERROR_FILL,
-    FINDINGS_SHEET,
     WARNING_FILL,
     CellRef,
     CellValue,
@@ -32,7 +31,7 @@ from authoring.annotate import (
 )
 from authoring.findings import Finding, Location, Severity
 from authoring.game import get_game
-from authoring.validate import validate_workbook
+from authoring.validate import FINDINGS_SHEET, validate_workbook
 from authoring.workbook import read_workbook
 
 DARKBLADES = Path(__file__).parent.parent / "content" / "darkblades" / "darkblades.xlsx"

@@ -1,18 +1,26 @@
-"""The embedded body font family, and a check that text uses only characters it can print.
+"""The embedded body font family, a check that text uses only characters it can print, and
+text fitted to a box.
 
 reportlab prints a character its font lacks as an empty box, without a warning, so text
 from a workbook is checked against the font's own character map before it is drawn.
+
+A text shrunk to fit its box stops at the smallest size its kit allows; a text still too
+wide there would run over the box's edge, so it is noted (`noting_overflows`) for the build
+to report at the cell it came from instead of printing it.
 """
 
 from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib.resources import as_file, files
 from typing import NamedTuple
 
+from reportlab.lib import units
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -43,11 +51,60 @@ def register_body_fonts() -> str:
     return BODY
 
 
+# Points in a millimetre: a box's width is told to a designer in millimetres.
+POINTS_PER_MM: float = units.mm
+
+
+class Overflow(NamedTuple):
+    """A text wider than its box even at the smallest size allowed for it (widths in points)."""
+
+    text: str
+    room: float
+    needed: float
+    smallest: float
+
+    @property
+    def room_mm(self) -> float:
+        return self.room / POINTS_PER_MM
+
+    @property
+    def needed_mm(self) -> float:
+        return self.needed / POINTS_PER_MM
+
+    @property
+    def characters_that_fit(self) -> int:
+        """How many characters as wide on average as this text's the box holds."""
+        return max(0, math.floor(len(self.text) * self.room / self.needed))
+
+
+# The overflows of the drawing under way, when its caller asked for them; None otherwise.
+_overflows: ContextVar[list[Overflow] | None] = ContextVar("overflows", default=None)
+# Widths this close to the box's are a rounding of the arithmetic, not a text over its edge.
+_WIDTH_TOLERANCE = 1e-6
+
+
+@contextmanager
+def noting_overflows() -> Iterator[list[Overflow]]:
+    """Every text fitted inside the block that is wider than its box at the size it was given,
+    in the order drawn. Each block has its own list: nothing carries over to the next."""
+    noted: list[Overflow] = []
+    token = _overflows.set(noted)
+    try:
+        yield noted
+    finally:
+        _overflows.reset(token)
+
+
 def fitted_size(text: str, font: str, size: float, room: float, *, smallest: float = 0) -> float:
     """The font size, at most `size` and never below `smallest`, at which `text` is no
-    wider than `room` points."""
+    wider than `room` points; a text wider than `room` even at `smallest` is noted."""
     wide: float = pdfmetrics.stringWidth(text, font, size)
-    return max(smallest, min(size, size * room / max(wide, 1e-6)))
+    fitted = max(smallest, min(size, size * room / max(wide, 1e-6)))
+    needed = wide * fitted / size
+    noted = _overflows.get()
+    if noted is not None and needed > max(room, 0) * (1 + _WIDTH_TOLERANCE):
+        noted.append(Overflow(text, room, needed, smallest))
+    return fitted
 
 
 def draw_centred(
