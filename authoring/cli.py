@@ -16,7 +16,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
-from authoring.game import Game, Simulation, UnknownGame, all_games, get_game
+from authoring.game import Game, Simulation, UnknownGame, all_games, get_game, positive
 from authoring.progress import set_quiet, tracked
 from authoring.render.paper import PAPERS
 from authoring.report import Report
@@ -274,10 +274,11 @@ def _output_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
-    number = int(text)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
-    return number
+    """`game.positive` in argparse's terms: its message is shown, not a generic one."""
+    try:
+        return positive(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
 
 
 def _games(arguments: argparse.Namespace) -> int:

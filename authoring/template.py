@@ -15,12 +15,13 @@ from typing import Any, Literal
 from openpyxl import Workbook
 from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
-from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils import quote_sheetname
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from authoring.files import write_atomically
+from authoring.findings import column_letter
 from authoring.game import Game
 from authoring.schema import FieldSpec
 from authoring.tables import HEADER_ROW
@@ -57,7 +58,7 @@ def _header(sheet: Worksheet, column: int, spec: FieldSpec) -> None:
     cell.number_format = "@"
     note = f"{spec.description}\nExpected: {spec.expected}."
     cell.comment = Comment(note, "authoring", width=260, height=110)
-    letter = get_column_letter(column)
+    letter = column_letter(column)
     sheet.column_dimensions[letter].width = max(12, len(spec.name) + 4)
     if spec.types <= {"string", "null"}:
         # Text columns stay text, so Excel cannot turn a typed 1-5 into 1 May.
@@ -65,7 +66,7 @@ def _header(sheet: Worksheet, column: int, spec: FieldSpec) -> None:
 
 
 def _validation(sheet: Worksheet, column: int, spec: FieldSpec, lists: _Lists) -> None:
-    letter = get_column_letter(column)
+    letter = column_letter(column)
     schema = spec.schema
     rule: DataValidation | None = None
     if spec.enum is not None:
@@ -111,7 +112,7 @@ class _Lists:
         key = tuple(choices)
         if key not in self.names:
             column = len(self.names) + 1
-            letter = get_column_letter(column)
+            letter = column_letter(column)
             for row, choice in enumerate(choices, start=1):
                 self.sheet.cell(row, column, choice).number_format = "@"
             name = f"choices_{column}"
