@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -117,6 +118,13 @@ def write_xlsx(
         edit(book)
     book.save(path)
     return path
+
+
+def interruptible() -> None:
+    """For `Popen(preexec_fn=...)`: the child takes Ctrl-C as from a terminal, whatever the
+    test run's own disposition (a shell starts a background job with SIGINT ignored, and an
+    ignored signal is inherited)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def edited_copy(game: Game, folder: Path, edit: Callable[[Any], None]) -> Path:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import interruptible
 from msoffcrypto.format.ooxml import OOXMLFile
 
 from authoring.findings import Severity
@@ -149,10 +150,14 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
         cwd=tmp_path,
+        preexec_fn=interruptible,
     )
-    time.sleep(2.0)
-    process.send_signal(signal.SIGINT)
-    out, error = process.communicate(timeout=30)
+    try:
+        time.sleep(2.0)
+        process.send_signal(signal.SIGINT)
+        out, error = process.communicate(timeout=30)
+    finally:
+        process.kill()
     assert process.returncode == 130
     assert "interrupted" in error and "Traceback" not in error + out
 

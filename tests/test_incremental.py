@@ -22,7 +22,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import GOOD_CRT, GOOD_ROLLS, GOOD_UNITS, edited_copy, write_xlsx
+from conftest import GOOD_CRT, GOOD_ROLLS, GOOD_UNITS, edited_copy, interruptible, write_xlsx
 from reportlab.pdfgen.canvas import Canvas
 
 from authoring.build import RECORD_FOLDER, BuildResult, build_game
@@ -440,6 +440,7 @@ def test_ctrl_c_leaves_no_partial_file(darkblades_copy: Target, tmp_path: Path) 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     try:
         wait_for(drawing, "a finished file and a part file in the part folder")

@@ -22,7 +22,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import edited_copy
+from conftest import edited_copy, interruptible
 
 from authoring.game import get_game
 from authoring.render.paper import PAPERS
@@ -210,6 +210,7 @@ def test_watch_rebuilds_on_save_and_stops_on_ctrl_c(copy: Target, tmp_path: Path
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     try:
         output = Output(watching.stdout)
