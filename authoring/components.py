@@ -27,6 +27,26 @@ class BuildContext:
 
 
 @dataclass(frozen=True)
+class Printing:
+    """How a player prints one component, as the kit's print list tells it.
+
+    `title` is the component as the player calls it ("Spell cards"). `card_stock` asks for
+    card (160 g/m² or more) instead of plain paper. `double_sided` means printed on both
+    sides, flipped on the long edge (fronts and mirrored backs, or a book). `copies` is how
+    many of the file to print. `pieces` marks a file cut into playing pieces (cards,
+    counters, tokens), whose text must stay legible in the hand (6 pt or more).
+    `how` is the assembly step in the player's words ("cut out, fold on the dashed line").
+    """
+
+    title: str
+    card_stock: bool = False
+    double_sided: bool = False
+    copies: int = 1
+    pieces: bool = False
+    how: str = ""
+
+
+@dataclass(frozen=True)
 class Component:
     """One printed file of a kit: `write` draws it into the path it is given.
 
@@ -39,6 +59,12 @@ class Component:
     name: str
     write: Callable[[Path], None]
     reads: frozenset[str] | None = None
+    printing: Printing | None = None
+
+    @property
+    def print_as(self) -> Printing:
+        """How to print it: as declared, else once on plain paper, one-sided."""
+        return self.printing or Printing(self.name.replace("-", " ").capitalize())
 
     def file_name(self, paper: Paper) -> str:
         return f"{self.name}-{paper.name}.pdf"
