@@ -143,16 +143,19 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
     result = BuildResult(target.slug, findings)
 
     # The fonts load only when drawing.
+    from authoring.render.cover import COVER_TEMPLATE
     from authoring.render.fonts import GlyphError, noting_overflows
 
     components = list(game.components(model, context))
     drawn: list[Drawn] = []
     overflows: list[PrintedOverflow] = []
+    made: list[tuple[Component, Path, str]] = []
     with part_folder(kit) as staging:
         try:
             for component in tracked(components, target.slug):
                 path = kit / f"{target.slug}-{component.file_name(paper)}"
                 inputs = _digest([shared, component.name, *_read_sheets(component, sheets)])
+                made.append((component, path, inputs))
                 if record.is_current(path, inputs):
                     remove_stale_parts(path)
                     result.outputs.append(Output(component.name, path, written=False))
@@ -164,6 +167,11 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
                 overflows += [PrintedOverflow(component.name, overflow) for overflow in noted]
                 drawn.append(Drawn(component.name, path, inputs))
                 result.outputs.append(Output(component.name, path, written=True))
+            if not overflows and (game.templates / COVER_TEMPLATE).is_file():
+                cover = _cover(target, context, record, kit, staging, shared, made)
+                if cover.written:
+                    drawn.append(Drawn(cover.component, cover.path, cover.inputs))
+                result.outputs.append(Output(cover.component, cover.path, cover.written))
         except GlyphError as error:
             result.findings += [
                 Location(problem.place).finding(
@@ -190,6 +198,63 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
     result.removed = record.forget_others(kit, paper, [output.path for output in result.outputs])
     record.finish(paper, run_key, findings, result.outputs)
     return result
+
+
+class Cover(NamedTuple):
+    """The kit's cover after a build: its path, inputs, and whether it was drawn this time."""
+
+    component: str
+    path: Path
+    inputs: str
+    written: bool
+
+
+def _cover(
+    target: Target,
+    context: BuildContext,
+    record: BuildRecord,
+    kit: Path,
+    staging: Path,
+    shared: str,
+    made: list[tuple[Component, Path, str]],
+) -> Cover:
+    """The cover and print list, drawn after every other file of the kit: made from what
+    they are made from, so it is drawn again whenever any of them is. Its own pages are
+    counted once drawn, and it is drawn again in the rare case they were not one."""
+    from authoring.render.cover import (
+        COVER_NAME,
+        COVER_PRINTING,
+        Printed,
+        page_count,
+        write_cover,
+    )
+
+    paper = context.paper
+    path = kit / f"{target.slug}-{COVER_NAME}-{paper.name}.pdf"
+    inputs = _digest([shared, COVER_NAME, *(inputs for _, _, inputs in made)])
+    if record.is_current(path, inputs):
+        remove_stale_parts(path)
+        return Cover(COVER_NAME, path, inputs, written=False)
+    files = []
+    for component, kit_path, _ in made:
+        drawn = staging / kit_path.name
+        pages = page_count(drawn if drawn.exists() else kit_path)
+        files.append(Printed(kit_path.name, component.print_as, pages))
+    printed = [Printed(path.name, COVER_PRINTING, 1), *files]
+    for _ in range(2):
+        write_cover(
+            staging / path.name,
+            paper,
+            context.templates,
+            printed,
+            title=context.titled(target.game.title),
+            author=f"authoring (from the {target.game.title} workbook)",
+        )
+        counted = page_count(staging / path.name)
+        if counted == printed[0].pages:
+            break
+        printed[0] = Printed(path.name, COVER_PRINTING, counted)
+    return Cover(COVER_NAME, path, inputs, written=True)
 
 
 class Drawn(NamedTuple):

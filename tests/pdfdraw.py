@@ -60,11 +60,13 @@ def intersection(a: Rect, b: Rect) -> Rect:
 
 @dataclass(frozen=True)
 class Placed:
-    """A form drawn on the page: its name, where its origin landed, and what of it shows."""
+    """A form drawn on the page: its name, where its origin landed, what of it shows, and
+    the transformation that placed it."""
 
     name: str
     origin: tuple[float, float]
     visible: Rect
+    matrix: Matrix = IDENTITY
 
 
 @dataclass
@@ -110,7 +112,7 @@ def drawing(pdf: pypdf.PdfReader, number: int) -> PageDrawing:
             x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
             shown = extent(ctm, Rect(x0, y0, x1 - x0, y1 - y0))
             visible = shown if clip is None else intersection(shown, clip)
-            found.forms.append(Placed(names[name], apply(ctm, 0, 0), visible))
+            found.forms.append(Placed(names[name], apply(ctm, 0, 0), visible, ctm))
     return found
 
 
@@ -150,6 +152,52 @@ def stray_marks(path: Path, number: int) -> list[str]:
     found = [f"point {p}" for p in page.points if not contains(area, *p, tolerance=CLOSE)]
     outside = [f for f in page.forms if not inside(f.visible, area, tolerance=CLOSE)]
     return found + [f"form {f.name} {f.visible}" for f in outside]
+
+
+def form_texts(path: Path, number: int) -> set[str]:
+    """The texts drawn inside the forms page `number` shows: read back unclipped, they are
+    left to the form's clip (`stray_marks`, `Placed.visible`)."""
+    page = reader(path).pages[number]
+    xobjects: Any = pdf_dict(page, "/Resources").get("/XObject", {})
+    found: set[str] = set()
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        if text.strip():
+            found.add(text.strip())
+
+    for reference in xobjects.values():
+        form = reference.get_object()
+        if form.get("/Subtype") == "/Form":
+            page.extract_xform_text(form, visitor_text=visit)
+    return found
+
+
+def placed_form_texts(path: Path, number: int) -> list[tuple[str, str, float, float]]:
+    """Each text drawn inside a form on page `number` as (form name, text, x, y): where its
+    baseline starts on the page, through the transformation that placed the form."""
+    pdf = reader(path)
+    page = pdf.pages[number]
+    xobjects: Any = pdf_dict(page, "/Resources").get("/XObject", {})
+    by_name = {str(key).split(".", 1)[-1]: key for key in xobjects}
+    found: list[tuple[str, str, float, float]] = []
+    for placed in drawing(pdf, number).forms:
+        form = xobjects[by_name[placed.name]].get_object()
+
+        def visit(
+            text: str,
+            cm: Any,
+            tm: Any,
+            font: Any,
+            size: float,
+            name: str = placed.name,
+            matrix: Matrix = placed.matrix,
+        ) -> None:
+            if text.strip():
+                inner = multiply(tuple(tm), tuple(cm))
+                found.append((name, text.strip(), *apply(matrix, inner[4], inner[5])))
+
+        page.extract_xform_text(form, visitor_text=visit)
+    return found
 
 
 def stray_texts(path: Path, number: int, *, art_texts: Collection[str] = ()) -> list[str]:

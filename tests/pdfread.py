@@ -28,6 +28,7 @@ from authoring.render.imposition import Rect, Slot
 from authoring.render.paper import Paper
 
 CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
+CONTENTS = "Contents"  # the heading of a book's contents page
 
 
 # --- a game's kit, built by the CLI --------------------------------------------------------
@@ -98,7 +99,8 @@ def flat(path: Path) -> str:
 
 
 def tokens(path: Path, *, drop_page_numbers: bool = False) -> list[str]:
-    """The document's text lines; a table prints one cell a line.
+    """The document's text lines; a table prints one cell a line. A book's first page,
+    when it holds the contents, is left out: it repeats the headings ahead of the text.
 
     With `drop_page_numbers`, a page's first or last line that is its own number (the
     footer) is left out.
@@ -106,6 +108,8 @@ def tokens(path: Path, *, drop_page_numbers: bool = False) -> list[str]:
     lines = []
     for number, text in enumerate(page_texts(path), 1):
         on_page = [line.strip() for line in text.split("\n") if line.strip()]
+        if number == 1 and CONTENTS in on_page:
+            continue
         if drop_page_numbers:
             if on_page and on_page[0] == str(number):
                 on_page = on_page[1:]

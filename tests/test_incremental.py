@@ -378,7 +378,9 @@ def test_a_renamed_character_rebuilds_what_reads_its_sheet_with_clean_bytes(
     names.cell(2, 2).value = f"{names.cell(2, 2).value} the Second"
     book.save(copy.path)
     changed = build_game(copy, A4, out)
-    assert built(changed) == [name for name, read in reads.items() if read is None or sheet in read]
+    # The cover's print list is made from every other file, so it is drawn again after them.
+    rebuilt = [name for name, read in reads.items() if read is None or sheet in read]
+    assert built(changed) == [*rebuilt, "cover"]
     assert any(read is not None and sheet not in read for read in reads.values())
     clean = tmp_path / "clean"
     build_game(copy, A4, clean)
@@ -406,7 +408,9 @@ def test_a_deleted_file_is_rebuilt_alone_with_the_bytes_of_a_clean_build(
 
     again = run_build(darkblades_copy, out)
     assert again.returncode == 0, again.stderr
-    assert f"{darkblades_copy.slug}: built 1 of 8 files (counters); 7 unchanged" in again.stdout
+    files = len(list(kit.glob("*.pdf")))
+    summary = f"{darkblades_copy.slug}: built 1 of {files} files (counters); {files - 1} unchanged"
+    assert summary in again.stdout
     assert again.stdout.count("wrote ") == 1
     assert kit_bytes(kit) == before
 

@@ -7,10 +7,13 @@ import re
 
 import pypdf
 import pytest
-from pdfread import CLOSE, inside, origin, pdf_entry, pdf_title
+from pdfdraw import drawing, placed_form_texts, text_extents
+from pdfread import CLOSE, contains, inside, origin, page_runs, pdf_entry, pdf_title
 from pypdf.generic import ContentStream, NameObject
 from reportlab.lib.units import mm
 
+from authoring.components import Printing
+from authoring.render.cover import Printed, page_count
 from authoring.render.document import new_canvas
 from authoring.render.flow import (
     MarkupError,
@@ -21,7 +24,7 @@ from authoring.render.flow import (
     markup_to_flowables,
 )
 from authoring.render.fonts import GlyphError, missing_glyphs, require_glyphs
-from authoring.render.imposition import Layout, Rect, impose
+from authoring.render.imposition import MARK_OFFSET, MIN_MARK_LENGTH, Layout, Rect, impose
 from authoring.render.paper import (
     CARD_SIZES,
     COUNTER_SIZES,
@@ -30,6 +33,9 @@ from authoring.render.paper import (
     Size,
 )
 
+# How far from the art a side must reach beyond the 5 mm band to take a crop mark.
+ROOM_FOR_A_MARK = 5 * mm + MARK_OFFSET + MIN_MARK_LENGTH
+ROOM_FOR_THE_NOTE = 4 * mm  # a 6 pt line and the gap to the marks, generously
 SIZES = [CARD_SIZES["poker"], COUNTER_SIZES["5/8"], COUNTER_SIZES["3/4"]]
 LAYOUTS = [(paper, size) for paper in PAPERS.values() for size in SIZES]
 IDS = [f"{paper.name}-{size.name}" for paper, size in LAYOUTS]
@@ -195,13 +201,89 @@ def test_crop_marks_read_back_from_the_pdf_stay_off_the_items(tmp_path, paper, s
     for segment in back:
         assert not any(overlap(as_rect(segment), slot.bleed) for slot in layout.back)
     assert {ends(s, mirrored_in=paper.width) for s in front} == {ends(s) for s in back}
-    # Every cut line has a mark in line with it beyond both ends of the grid.
+    # Every cut line has a mark in line with it beyond each end of the grid that has room for
+    # one; a side without room has none at all.
+    room = {
+        "bottom": layout.bounds.y,
+        "top": paper.height - layout.bounds.y - layout.bounds.height,
+        "left": layout.bounds.x,
+    }
     bottom, top = layout.bounds.y, layout.bounds.y + layout.bounds.height
     for slot in layout.front:
         for x in (slot.trim.x, slot.trim.x + slot.trim.width):
             vertical = [s for s in front if abs(s[0] - x) < 0.01 and abs(s[2] - x) < 0.01]
-            assert any(max(s[1], s[3]) < bottom for s in vertical)
-            assert any(min(s[1], s[3]) > top for s in vertical)
+            below = any(max(s[1], s[3]) < bottom for s in vertical)
+            above = any(min(s[1], s[3]) > top for s in vertical)
+            assert above == (room["top"] >= ROOM_FOR_A_MARK)
+            # The note may share the bottom margin with the marks when both fit.
+            if room["bottom"] >= ROOM_FOR_A_MARK + ROOM_FOR_THE_NOTE:
+                assert below
+            if room["bottom"] < ROOM_FOR_A_MARK:
+                assert not below
+
+
+@pytest.mark.parametrize(("paper", "size"), LAYOUTS, ids=IDS)
+def test_nothing_is_printed_within_five_millimetres_of_the_edge(tmp_path, paper, size):
+    path = tmp_path / "sheet.pdf"
+    impose(path, paper, [1, 2], label_centre, coloured_back, size=size, title="Edge")
+    reader = pypdf.PdfReader(path)
+    band = Rect(5 * mm, 5 * mm, paper.width - 10 * mm, paper.height - 10 * mm)
+    for number in range(len(reader.pages)):
+        points = drawing(reader, number).points
+        assert points
+        assert all(contains(band, *point, tolerance=0.01) for point in points)
+        for text, box in text_extents(path, number):
+            assert inside(box, band, tolerance=0.01), (number, text, box)
+
+
+def test_marks_too_short_to_use_are_left_out_on_nine_up_poker_on_letter():
+    """9-up poker on Letter leaves 6.35 mm above and below the grid: no room for a mark
+    outside the 5 mm band, so the columns' cuts have none (the hairline on the cut serves)."""
+    layout = Layout.for_items(PAPERS["letter"], CARD_SIZES["poker"])
+    assert (layout.columns, layout.rows) == (3, 3)
+    assert not [mark for mark in layout.crop_marks if mark.x1 == mark.x2]
+    horizontal = [mark for mark in layout.crop_marks if mark.y1 == mark.y2]
+    # The note takes the left margin; the right keeps a mark at each of the four row cuts.
+    assert layout.note.side == "left"
+    assert len(horizontal) == 4
+    assert all(min(mark.x1, mark.x2) > layout.bounds.x + layout.bounds.width for mark in horizontal)
+
+
+def test_a_lone_card_on_the_last_sheet_is_joined_by_spares(tmp_path):
+    path = tmp_path / "deck.pdf"
+    layout = impose(
+        path,
+        PAPERS["a4"],
+        list(range(10)),
+        label_centre,
+        coloured_back,
+        size=CARD_SIZES["poker"],
+        title="Ten",
+    )
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 4
+    last_front, last_back = reader.pages[2].extract_text(), reader.pages[3].extract_text()
+    assert last_front.count("Spare") == layout.per_sheet - 1
+    assert "with 8 blank spares" in last_front
+    # Each spare carries the deck's back: the last card's label, once per spare and once its own.
+    assert last_back.count("#9") == layout.per_sheet
+    assert "Spare" not in reader.pages[0].extract_text()
+
+
+def test_two_cards_on_the_last_sheet_get_no_spares(tmp_path):
+    path = tmp_path / "deck.pdf"
+    impose(
+        path,
+        PAPERS["a4"],
+        list(range(11)),
+        label_centre,
+        coloured_back,
+        size=CARD_SIZES["poker"],
+        title="Eleven",
+    )
+    reader = pypdf.PdfReader(path)
+    assert "Spare" not in reader.pages[2].extract_text()
+    assert len(labels(reader.pages[3])) == 2
 
 
 @pytest.mark.parametrize("paper", PAPERS.values(), ids=PAPERS)
@@ -223,6 +305,7 @@ def test_every_sheet_says_how_to_flip_it_in_the_margin(tmp_path, paper):
         assert "flip on the long edge" in text
         if number % 2 == 0:
             assert "Print double-sided, flip on the long edge" in text
+            assert "solid = cut, dashed = fold, dotted = glue" in text
         notes += [(x, y) for text, x, y in texts(page) if text.startswith("Sheet")]
     assert len(notes) == 4
     for x, y in notes:
@@ -401,15 +484,15 @@ def test_headings_become_the_outline(tmp_path):
     ]
     # The repeated title gets a key of its own, so each entry opens its own heading.
     pages = [reader.get_destination_page_number(e) for e in (setup, appendix, second_setup)]
-    assert pages[0] == 0
-    assert pages[2] == pages[1] > 0
+    assert pages[0] == 1, "the text starts on the page after the title and contents"
+    assert pages[2] == pages[1] > 1
 
 
 def test_tables_are_inserted_and_repeat_their_header(tmp_path):
     reader = write_book(tmp_path / "b.pdf")
     pages = [page.extract_text() for page in reader.pages]
-    assert "u0" in pages[0] and "Unit name" in pages[0]
-    continued = [text for text in pages[1:] if "u140" in text]
+    assert "u0" in pages[1] and "Unit name" in pages[1]
+    continued = [text for text in pages[2:] if "u140" in text]
     assert continued and "Unit name" in continued[0] and "Strength" in continued[0]
 
 
@@ -457,3 +540,110 @@ def test_templates_fail_on_unknown_names_and_feed_the_markup(tmp_path):
     assert "• knight" in reader.pages[0].extract_text()
     with pytest.raises(Exception, match="units"):
         template.render(game="x")
+
+
+# Front matter and typesetting
+
+
+def test_a_long_book_opens_with_its_title_and_contents_numbered_as_the_outline(tmp_path):
+    """ "Every rulebook starts with its title and a printed table of contents with page
+    numbers" (issue 11 §3): each `#` and `##` heading beside the page it is on."""
+    path = tmp_path / "b.pdf"
+    reader = write_book(path)
+    assert len(reader.pages) >= 4
+    runs = page_runs(path, 0)
+    title = max(runs, key=lambda run: run.y)
+    assert (title.text, title.size) == ("Toy rules", 24)
+    numbers = placed_form_texts(path, 0)
+    listed = []
+    for entry in reader.outline:
+        if isinstance(entry, list):
+            continue
+        line = [run for run in runs if run.text == entry.title]
+        assert line, entry.title
+        beside = [text for _, text, x, y in numbers if abs(y - line[0].y) < 1 and x > line[0].x]
+        listed.append((entry.title, beside))
+    pages = [str(reader.get_destination_page_number(e) + 1) for e in reader.outline[::2]]
+    assert listed == [(title, [page]) for (title, _), page in zip(listed, pages, strict=True)]
+    assert [page for _, page in listed] == [["2"], ["5"]]
+
+
+def test_a_short_book_opens_with_its_title_and_has_no_contents(tmp_path):
+    path = tmp_path / "short.pdf"
+    build_book(
+        path,
+        PAPERS["a4"],
+        markup_to_flowables("# Setup\n\nShuffle the deck.\n"),
+        title="Quick rules",
+        author="",
+        subject="",
+    )
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert text.index("Quick rules") < text.index("Setup")
+    assert "Contents" not in text
+
+
+@pytest.mark.parametrize("filler", range(36, 50))
+def test_a_heading_never_ends_a_page(tmp_path, filler):
+    """ "Headings kept with what follows (no heading alone at the foot of a page)": wherever
+    the filler leaves a heading, its first lines are on its page with it."""
+    markup = "\n\n".join(["Filler line of text."] * filler)
+    markup += "\n\n## Moving\n\n" + "A long paragraph about moving. " * 30 + "\n"
+    path = tmp_path / "b.pdf"
+    build_book(
+        path, PAPERS["a4"], markup_to_flowables(markup), title="Rules", author="", subject=""
+    )
+    reader = pypdf.PdfReader(path)
+    (entry,) = reader.outline
+    assert not isinstance(entry, list)
+    page = reader.get_destination_page_number(entry)
+    runs = page_runs(path, page)
+    heading = next(run for run in runs if run.text == "Moving")
+    assert [run for run in runs if run.y < heading.y and run.text.startswith("A long")]
+
+
+def test_a_word_wider_than_its_column_is_set_smaller_never_split(tmp_path):
+    """ "No mid-word breaks ("impassab/le")": the cell's font shrinks until the word fits."""
+    table = data_table(
+        ["Terrain", "Cost"], [["impassable", 1], ["open", 2]], col_widths=[14 * mm, 30 * mm]
+    )
+    path = tmp_path / "t.pdf"
+    build_book(path, PAPERS["a4"], [table], title="Table", author="", subject="")
+    runs = page_runs(path, 0)
+    (word,) = [run for run in runs if "impass" in run.text]
+    assert word.text == "impassable"
+    assert 6 <= word.size < 8
+    assert word.width <= 14 * mm - 6
+    assert next(run for run in runs if run.text == "open").size == 8
+
+
+def test_a_titled_table_repeats_its_title_with_its_header(tmp_path):
+    rows = [[f"u{index}", index] for index in range(150)]
+    table = data_table(["Unit", "Strength"], rows, title="Units and strengths")
+    path = tmp_path / "t.pdf"
+    build_book(path, PAPERS["a4"], [table], title="Table", author="", subject="")
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) >= 3
+    for page in reader.pages[1:]:
+        text = page.extract_text()
+        assert text.index("Units and strengths") < text.index("Strength\n")
+
+
+# The cover's print list
+
+
+def test_sheets_are_pages_halved_up_when_double_sided_times_copies():
+    """A sheet of paper carries two pages when double-sided (a last odd page takes one),
+    and every copy takes its own sheets."""
+    assert Printed("deck.pdf", Printing("Deck", double_sided=True, copies=2), 5).sheets == 6
+    assert Printed("deck.pdf", Printing("Deck", double_sided=True), 4).sheets == 2
+    assert Printed("sheet.pdf", Printing("Score sheet", copies=3), 1).sheets == 3
+
+
+def test_the_page_count_is_read_from_our_own_pdfs(tmp_path):
+    write_deck(tmp_path / "d.pdf")
+    write_book(tmp_path / "b.pdf")
+    for path in (tmp_path / "d.pdf", tmp_path / "b.pdf"):
+        assert page_count(path) == len(pypdf.PdfReader(path).pages)

@@ -62,10 +62,12 @@ def rename_simon(book: Any) -> None:
     raise AssertionError("no simon on Characters")
 
 
-# Renaming a character reprints everything but the spell cards, which read no Characters.
+# Renaming a character reprints everything but the spell cards and the maps, which read no
+# Characters; the cover follows any reprint (its print list counts every file's sheets).
 SIMON_REBUILT = (
-    "darkblades: built 7 of 8 files (rulebook, reference, counters, scenario-1-arena, "
-    "scenario-2-trouble-at-mill, scenario-3-mule-train, scenario-4-the-raid); 1 unchanged"
+    "darkblades: built 8 of 11 files (rulebook, reference, counters, scenario-1-arena, "
+    "scenario-2-trouble-at-mill, scenario-3-mule-train, scenario-4-the-raid, cover); "
+    "3 unchanged"
 )
 
 
@@ -103,8 +105,8 @@ def test_each_save_is_a_round_and_a_half_saved_file_is_waited_for(
     watch_workbook(copy, A4, out, saves(), said.append, pause=pause)
 
     summaries = [line for line in said if re.match(r"darkblades: built|.*waiting", line)]
-    assert summaries[0] == "darkblades: built 8 of 8 files"
-    assert summaries[1:3] == ["darkblades: built 0 of 8 files; 8 unchanged"] * 2
+    assert summaries[0] == "darkblades: built 11 of 11 files"
+    assert summaries[1:3] == ["darkblades: built 0 of 11 files; 11 unchanged"] * 2
     assert "damaged or truncated" in summaries[3] or "not an xlsx" in summaries[3]
     assert summaries[3].endswith("; waiting for the next save")
     assert summaries[4] == SIMON_REBUILT
@@ -131,7 +133,7 @@ def test_a_wake_up_starts_a_round_only_when_the_workbook_changed(
     said: list[str] = []
     watch_workbook(copy, A4, tmp_path / "out", saves(), said.append, pause=lambda s: None)
     assert said.count(f"{copy.shown} changed") == 1
-    assert said[-2:] == ["darkblades: built 0 of 8 files; 8 unchanged", "0 errors, 0 warnings"]
+    assert said[-2:] == ["darkblades: built 0 of 11 files; 11 unchanged", "0 errors, 0 warnings"]
 
 
 def test_a_round_with_errors_prints_the_findings_and_builds_nothing(
@@ -214,7 +216,7 @@ def test_watch_rebuilds_on_save_and_stops_on_ctrl_c(copy: Target, tmp_path: Path
     )
     try:
         output = Output(watching.stdout)
-        first = output.expect("darkblades: built 8 of 8 files")
+        first = output.expect("darkblades: built 11 of 11 files")
         assert first[0].startswith("watching ")
 
         # Save 1, as a slow writer does it: the lock files, the workbook half written in
@@ -229,14 +231,14 @@ def test_watch_rebuilds_on_save_and_stops_on_ctrl_c(copy: Target, tmp_path: Path
         os.replace(temporary, path)
         for lock in lock_files:
             lock.unlink()
-        saved = output.expect("darkblades: built 0 of 8 files; 8 unchanged")
+        saved = output.expect("darkblades: built 0 of 11 files; 11 unchanged")
         assert not any("waiting for the next save" in line for line in saved), saved
 
         # Save 2: a name changed, so the kit is printed again.
         temporary.write_bytes(renamed)
         os.replace(temporary, path)
         rebuilt = output.expect(SIMON_REBUILT)
-        assert sum(line.startswith("wrote ") for line in rebuilt) == 7
+        assert sum(line.startswith("wrote ") for line in rebuilt) == 8
         output.expect("0 errors, 0 warnings")
 
         watching.send_signal(signal.SIGINT)

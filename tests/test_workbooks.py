@@ -137,10 +137,13 @@ def test_build_prints_a_copy_under_its_own_title_beside_the_shipped_kit(tmp_path
     assert mine == [name.replace("darkblades-", "my-roster-2-", 1) for name in shipped]
     from pypdf import PdfReader
 
-    first = PdfReader(tmp_path / "kits" / "my-roster-2" / "my-roster-2-rulebook-a4.pdf").pages[0]
-    assert "printed from the workbook “my roster (2)”" in first.extract_text()
-    original = PdfReader(tmp_path / "kits" / "darkblades" / "darkblades-rulebook-a4.pdf").pages[0]
-    assert "printed from the workbook" not in original.extract_text()
+    def opening(path):  # the title and contents page, then the first page of text
+        return "".join(page.extract_text() for page in PdfReader(path).pages[:2])
+
+    mine_text = opening(tmp_path / "kits" / "my-roster-2" / "my-roster-2-rulebook-a4.pdf")
+    assert "printed from the workbook “my roster (2)”" in mine_text
+    original = opening(tmp_path / "kits" / "darkblades" / "darkblades-rulebook-a4.pdf")
+    assert "printed from the workbook" not in original
 
 
 def test_a_target_that_is_neither_game_nor_file_exits_2(tmp_path):

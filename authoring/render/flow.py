@@ -4,6 +4,12 @@ The markup comes out of Jinja2 templates filled with workbook data, so everythin
 escaped before reportlab sees it: Paragraph silently drops a tag it does not know, and a
 `<` or `&` in a card name would otherwise vanish or break the line. Only `**bold**` and
 `*italic*` become markup.
+
+Every book opens with its title, and a book of four pages or more with a contents list whose
+page numbers each heading fills in as it is laid out (`build_book`). No word is ever split
+inside: a body line breaks between words, and a table cell whose longest word is wider than
+its column prints smaller until the word fits. A heading never ends a page: it goes to the
+next page when what follows it would not start below it (`_KeepWithNext`).
 """
 
 from __future__ import annotations
@@ -20,12 +26,14 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
     Frame,
+    FrameBreak,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -38,9 +46,26 @@ from authoring.render.fonts import BODY, BODY_BOLD, register_body_fonts, require
 from authoring.render.paper import Paper
 
 BOOK_MARGIN = 20 * mm
-HEADING_ROOM = 30 * mm
-"""A heading with less room than this below it starts a new page."""
+FIRST_LINES = 2
+"""How many lines of a paragraph must fit below a heading for it to stay on the page."""
+MOST_KEPT = 60 * mm
+"""The most a heading keeps with it: a taller first piece (a figure) flows as it can."""
 FOOTER_SIZE = 8
+CONTENTS_FROM_PAGES = 4
+"""A book this long or longer gets a contents list; a shorter one is read at a glance."""
+CONTENTS_LEVELS = 2
+"""Headings listed in the contents: `#` and `##`."""
+CONTENTS_ONE_COLUMN = 36
+"""Entries that fit one column of the contents page; more are set in two."""
+CONTENTS_SIZE = 9
+CONTENTS_LEADING = 1.25
+CONTENTS_BASELINE = 0.3
+"""The page number's baseline above the foot of its line, in font sizes (the descent)."""
+CONTENTS_PAGE_WIDTH = 10 * mm
+SMALLEST_CELL_SIZE = 6.0
+"""A table cell shrinks no further than this to fit its longest word."""
+CELL_PADDING = 6.0
+"""reportlab's default left plus right padding of a table cell."""
 
 TableSource: TypeAlias = Flowable | Callable[[], Flowable]
 """A flowable, or a function making a fresh one each time `::table` asks for it."""
@@ -54,10 +79,20 @@ class MarkupError(ValueError):
 def styles() -> dict[str, ParagraphStyle]:
     """Paragraph styles in the embedded body family: body, bullet, h1, h2, h3."""
     font = register_body_fonts()
-    body = ParagraphStyle("body", fontName=font, fontSize=10, leading=13, spaceAfter=5)
+    # reportlab's default splits a word wider than its line anywhere ("impassab/le").
+    body = ParagraphStyle(
+        "body", fontName=font, fontSize=10, leading=13, spaceAfter=5, splitLongWords=0
+    )
     heading = ParagraphStyle("heading", parent=body, fontName=BODY_BOLD)
     return {
         "body": body,
+        "title": ParagraphStyle("title", parent=heading, fontSize=24, leading=29, spaceAfter=14),
+        "contents": ParagraphStyle(
+            "contents",
+            parent=body,
+            fontSize=CONTENTS_SIZE,
+            leading=CONTENTS_SIZE * CONTENTS_LEADING,
+        ),
         "bullet": ParagraphStyle(
             "bullet", parent=body, leftIndent=12, bulletIndent=3, bulletFontName=font
         ),
@@ -68,16 +103,104 @@ def styles() -> dict[str, ParagraphStyle]:
 
 
 class Heading(Paragraph):  # type: ignore[misc]
-    """A heading that adds itself to the PDF outline where it is drawn."""
+    """A heading that adds itself to the PDF outline where it is drawn.
+
+    A heading listed in a contents page also writes its page number, once it knows it, into
+    the form `contents_form` that the contents page shows: the contents come before the
+    text, so their numbers are filled in as the text is laid out, in the same pass.
+    """
 
     def __init__(self, text: str, level: int) -> None:
         super().__init__(inline_markup(text), styles()[f"h{level + 1}"])
         self.title = _INLINE.sub(lambda match: match.group(1) or match.group(2), text)
         self.level = level
+        self.contents_form: str | None = None
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """Never: a heading broken over two pages would also leave its first line alone."""
+        return []
 
     def draw(self) -> None:
         add_outline_entry(self.canv, self.title, self.level, top=self.height)
+        if self.contents_form is not None:
+            _draw_page_number(self.canv, self.contents_form, self.canv.getPageNumber())
         super().draw()
+
+
+def _draw_page_number(canvas: Canvas, form: str, page: int) -> None:
+    """The form a contents line shows: the page number, right-aligned in its column."""
+    width, height = _PageNumber.size()
+    canvas.beginForm(form, 0, 0, width, height)
+    canvas.setFont(BODY, CONTENTS_SIZE)
+    canvas.drawRightString(width, CONTENTS_SIZE * CONTENTS_BASELINE, str(page))
+    canvas.endForm()
+
+
+class _PageNumber(Flowable):  # type: ignore[misc]
+    """A contents line's page number: the form its heading fills in when it is drawn."""
+
+    def __init__(self, form: str) -> None:
+        super().__init__()
+        self.form = form
+
+    @staticmethod
+    def size() -> tuple[float, float]:
+        return CONTENTS_PAGE_WIDTH - CELL_PADDING, CONTENTS_SIZE * CONTENTS_LEADING
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return self.size()
+
+    def draw(self) -> None:
+        self.canv.doForm(self.form)
+
+
+class _KeepWithNext(Flowable):  # type: ignore[misc]
+    """Placed before a heading: starts a new page when the heading (and any heading right
+    after it) would not fit with the first lines of what follows, so no heading ends a page.
+
+    Unlike reportlab's keepWithNext, a long table after a heading is not moved whole to the
+    next page: only its header and first row have to fit.
+    """
+
+    def __init__(self, kept: list[Flowable]) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        frame = self._doctemplateAttr("frame")
+        if frame is None or getattr(frame, "_atTop", False):
+            return 0, 0
+        if availHeight < min(_needed(self.kept, availWidth, frame._aH), MOST_KEPT):
+            frame.add_generated_content(FrameBreak)
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
+def _needed(kept: list[Flowable], width: float, height: float) -> float:
+    """The height of the headings in `kept` and of the first piece of the flowable after them."""
+    total = 0.0
+    for flowable in kept:
+        total += _first_piece(flowable, width, height)
+    return total
+
+
+def _first_piece(flowable: Flowable, width: float, height: float) -> float:
+    """How tall the start of a flowable is: a whole heading, a paragraph's first lines, a
+    table's header and first row, the first of a group's flowables, or all of anything else."""
+    content = getattr(flowable, "_content", None)
+    if isinstance(content, list) and content:  # KeepTogether and the like
+        return _first_piece(content[0], width, height)
+    _, tall = flowable.wrap(width, height)
+    before = flowable.getSpaceBefore()
+    if isinstance(flowable, Heading):
+        return float(tall + before + flowable.getSpaceAfter())
+    if isinstance(flowable, Paragraph):
+        return float(min(tall, FIRST_LINES * flowable.style.leading) + before)
+    if isinstance(flowable, Table):
+        return float(sum(flowable._rowHeights[: flowable.repeatRows + 1]) + before)
+    return float(tall + before)
 
 
 def data_table(
@@ -86,29 +209,50 @@ def data_table(
     *,
     col_widths: Sequence[float] | None = None,
     font_size: float = 8,
+    title: str | None = None,
 ) -> Table:
     """A ruled table whose header row is repeated on every page it runs onto.
 
-    Every cell is escaped text in a Paragraph, so long values wrap; a blank (None) cell
-    stays empty.
+    A `title` is set above the header, in bold across the table, and repeated with it, so a
+    table never starts or continues without saying what it is. Every cell is escaped text in
+    a Paragraph, so long values wrap between words; a cell whose longest word is wider than
+    its column is set smaller until it fits (down to `SMALLEST_CELL_SIZE`). A blank (None)
+    cell stays empty.
     """
-    cell = ParagraphStyle("cell", fontName=register_body_fonts(), fontSize=font_size)
-    cell.leading = font_size * 1.2
-    head = ParagraphStyle("head", parent=cell, fontName=BODY_BOLD)
-    data = [[Paragraph(escape(text), head) for text in header]]
-    data += [[Paragraph(_cell_text(value), cell) for value in row] for row in rows]
-    return Table(
-        data,
-        colWidths=col_widths,
-        repeatRows=1,
-        style=[
-            # Cell fonts are set even for Paragraph cells: the default would add Helvetica.
-            ("FONT", (0, 0), (-1, -1), cell.fontName, font_size),
-            ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#dddddd")),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ],
+    font = register_body_fonts()
+    cell = ParagraphStyle(
+        "cell", fontName=font, fontSize=font_size, leading=font_size * 1.2, splitLongWords=0
     )
+    head = ParagraphStyle("head", parent=cell, fontName=BODY_BOLD)
+    widths = list(col_widths) if col_widths is not None else [None] * len(header)
+
+    def fitted(text: str, style: ParagraphStyle, width: float | None) -> Paragraph:
+        size = _word_fitting_size(text, style, width)
+        if size < style.fontSize:
+            style = ParagraphStyle(style.name, parent=style, fontSize=size, leading=size * 1.2)
+        return Paragraph(escape(text), style)
+
+    data: list[list[Paragraph | str]] = []
+    if title is not None:
+        caption = ParagraphStyle("caption", parent=head, fontSize=font_size + 1)
+        caption.leading = caption.fontSize * 1.2
+        data.append([Paragraph(inline_markup(title), caption)] + [""] * (len(header) - 1))
+    top = len(data)
+    data.append([fitted(text, head, width) for text, width in zip(header, widths, strict=False)])
+    data += [
+        [fitted(_cell_text(value), cell, width) for value, width in zip(row, widths, strict=False)]
+        for row in rows
+    ]
+    style: list[tuple[object, ...]] = [
+        # Cell fonts are set even for Paragraph cells: the default would add Helvetica.
+        ("FONT", (0, 0), (-1, -1), cell.fontName, font_size),
+        ("GRID", (0, top), (-1, -1), 0.25, colors.grey),
+        ("BACKGROUND", (0, top), (-1, top), colors.HexColor("#dddddd")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]
+    if title is not None:
+        style += [("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (0, 0), 0)]
+    return Table(data, colWidths=col_widths, repeatRows=top + 1, style=style)
 
 
 def side_by_side(columns: Sequence[Flowable | list[Flowable]], width: float) -> Table:
@@ -127,7 +271,18 @@ def side_by_side(columns: Sequence[Flowable | list[Flowable]], width: float) -> 
 
 
 def _cell_text(value: object) -> str:
-    return "" if value is None else escape(str(value))
+    return "" if value is None else str(value)
+
+
+def _word_fitting_size(text: str, style: ParagraphStyle, width: float | None) -> float:
+    """The style's size, or the smaller one at which the text's longest word fits `width`."""
+    if width is None or not text.split():
+        return float(style.fontSize)
+    room = width - CELL_PADDING
+    widest = max(stringWidth(word, style.fontName, style.fontSize) for word in text.split())
+    if widest <= room:
+        return float(style.fontSize)
+    return float(min(style.fontSize, max(SMALLEST_CELL_SIZE, style.fontSize * room / widest)))
 
 
 # A bold run ends at the last `**` of a star run, so `**a *b***` closes its italic inside.
@@ -214,12 +369,29 @@ def markup_to_flowables(
             ]
         elif block.kind == "heading":
             hashes, title = block.parts
-            # Not keepWithNext: that moves a heading and a long table after it to the next
-            # page together, leaving the rest of this one empty.
-            flowables += [CondPageBreak(HEADING_ROOM), Heading(title, len(hashes) - 1)]
+            flowables.append(Heading(title, len(hashes) - 1))
         else:
             flowables.append(_directive(*block.parts, line=block.line, tables=tables or {}))
-    return flowables
+    return _headings_kept_with_next(flowables)
+
+
+def _headings_kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
+    """A `_KeepWithNext` before each run of headings, keeping it with what follows."""
+    kept: list[Flowable] = []
+    for index, flowable in enumerate(flowables):
+        starts_run = isinstance(flowable, Heading) and not (
+            index and isinstance(flowables[index - 1], Heading)
+        )
+        if starts_run:
+            end = index
+            while end < len(flowables) and isinstance(flowables[end], Heading):
+                end += 1
+            following = flowables[end : end + 1]
+            if following and isinstance(following[0], PageBreak | CondPageBreak):
+                following = []
+            kept.append(_KeepWithNext(flowables[index:end] + following))
+        kept.append(flowable)
+    return kept
 
 
 def _directive(
@@ -282,20 +454,94 @@ def build_book(
     author: str,
     subject: str,
 ) -> None:
-    """Write the flowables as a numbered book; its headings make the PDF outline.
+    """Write the flowables as a numbered book opening with its title; its headings make the
+    PDF outline. A book of `CONTENTS_FROM_PAGES` or more is set again with a contents list
+    after the title, the text starting on the next page.
 
     Flowables are used up by a build: make fresh ones for another.
     """
+    body = list(flowables)
+    opening = Paragraph(inline_markup(title), styles()["title"])
 
     def write(temporary: Path) -> None:
-        document = new_document(
-            temporary, paper, title=title, author=author, subject=subject, margin=BOOK_MARGIN
+        pages = _set(
+            temporary, paper, [opening, *body], title=title, author=author, subject=subject
         )
-        frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height)
-        document.addPageTemplates([PageTemplate("page", [frame], onPage=_footer)])
-        document.build(list(flowables))
+        listed = [f for f in body if isinstance(f, Heading) and f.level < CONTENTS_LEVELS]
+        if pages < CONTENTS_FROM_PAGES or not listed:
+            return
+        for number, heading in enumerate(listed):
+            heading.contents_form = f"contents-{number}"
+        contents = _contents(listed, paper.width - 2 * BOOK_MARGIN)
+        book = [opening, *contents, PageBreak(), *body]
+        _set(temporary, paper, book, title=title, author=author, subject=subject)
 
     write_atomically(path, write)
+
+
+def _set(
+    target: Path,
+    paper: Paper,
+    flowables: list[Flowable],
+    *,
+    title: str,
+    author: str,
+    subject: str,
+) -> int:
+    """Lay the flowables out as numbered pages into `target`; return how many pages."""
+    document = new_document(
+        target, paper, title=title, author=author, subject=subject, margin=BOOK_MARGIN
+    )
+    frame = Frame(document.leftMargin, document.bottomMargin, document.width, document.height)
+    document.addPageTemplates([PageTemplate("page", [frame], onPage=_footer)])
+    # A flowable moved to the next page is marked so, and one marked twice is refused: undo
+    # the marks after the pass, as reportlab's own multi-pass build does, so the next can
+    # use the same flowables.
+    undo: list[tuple[Callable[..., object], object, str]] = []
+    document._multiBuildEdits = undo.append
+    try:
+        document.build(list(flowables))
+    finally:
+        for edit, flowable, name in undo:
+            edit(flowable, name)
+    return int(document.page)
+
+
+def _contents(listed: list[Heading], width: float) -> list[Flowable]:
+    """The contents list: each `#` and `##` heading with its page; in two columns when long."""
+    style = styles()["contents"]
+    bold = ParagraphStyle("contents-part", parent=style, fontName=BODY_BOLD)
+    rows = [
+        [
+            Paragraph(escape(heading.title), bold if heading.level == 0 else style),
+            _PageNumber(heading.contents_form),
+        ]
+        for heading in listed
+        if heading.contents_form is not None
+    ]
+    columns = 1 if len(rows) <= CONTENTS_ONE_COLUMN else 2
+    per_column = -(-len(rows) // columns)
+    lines = [
+        [cell for column in range(columns) for cell in _row(rows, column * per_column + line)]
+        for line in range(per_column)
+    ]
+    column_width = width / columns
+    table = Table(
+        lines,
+        colWidths=[column_width - CONTENTS_PAGE_WIDTH, CONTENTS_PAGE_WIDTH] * columns,
+        style=[
+            ("FONT", (0, 0), (-1, -1), style.fontName, CONTENTS_SIZE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ],
+    )
+    return [Paragraph("Contents", styles()["h2"]), table]
+
+
+def _row(rows: list[list[Flowable]], index: int) -> list[Flowable | str]:
+    """One line of a contents column; blank below the column's last entry."""
+    return list(rows[index]) if index < len(rows) else ["", ""]
 
 
 def _footer(canvas: Canvas, document: BaseDocTemplate) -> None:

@@ -52,4 +52,11 @@ BLEED = 3 * mm
 """Art carried past the cut line so that a slightly wrong cut shows art, not paper."""
 
 PRINTABLE_MARGIN = 6.35 * mm
-"""How close to the paper's edge a typical home printer can print (a quarter inch)."""
+"""Where laid-out art stops: a quarter inch from the paper's edge, which leaves the marks and
+notes around the art a little room outside the band no sheet prints in (`EDGE_BAND`)."""
+
+EDGE_BAND = 5 * mm
+"""Nothing at all is printed nearer the paper's edge than this: many home printers cannot."""
+
+LINE_CONVENTION = "Lines: solid = cut, dashed = fold, dotted = glue."
+"""What every kit's lines mean, said on every sheet that has any."""
