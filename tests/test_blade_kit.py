@@ -34,6 +34,7 @@ from pypdf.generic import NameObject
 
 from authoring.build import build_game
 from authoring.cli import main
+from authoring.components import BuildContext, Printing
 from authoring.findings import Severity
 from authoring.game import Game
 from authoring.games.blade.kit import (
@@ -42,13 +43,15 @@ from authoring.games.blade.kit import (
     TIME_CHART_LABELS,
     fall_time,
     modifier_label,
-    name_key,
     worked_race,
 )
 from authoring.games.blade.model import Blade
 from authoring.games.blade.timing import LETTERS, ROWS, format_time, parse_time
-from authoring.render.imposition import Layout
+from authoring.render.cards import SMALLEST
+from authoring.render.cover import COVER_NAME
+from authoring.render.imposition import SPARE_TITLE, Layout
 from authoring.render.paper import PAPERS
+from authoring.render.words import name_key, number_range
 from authoring.target import resolve
 from authoring.validate import Validation
 
@@ -94,7 +97,8 @@ def is_landscape(component: str) -> bool:
 
 def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: Blade) -> None:
     assert kit.exit_code == 0
-    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in components(model)}
+    # Every component, and the cover with its print list that the build adds.
+    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in [*components(model), COVER_NAME]}
     assert {path.name for path in kit.folder.iterdir()} == expected
     assert len(model.events) == 8 and "m500" in model.field
     for name in components(model):
@@ -121,14 +125,45 @@ def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
                 assert "Helvetica" not in str(font.get_object()["/BaseFont"]), name
 
 
+def printings(game: Game, model: Blade) -> dict[str, Printing]:
+    assert game.components is not None and game.templates is not None
+    context = BuildContext(PAPERS["a4"], game.templates, game.workbook_name)
+    found = {c.name: c.printing for c in game.components(model, context)}
+    assert all(found.values()), [name for name, printing in found.items() if not printing]
+    return {name: printing for name, printing in found.items() if printing}
+
+
+def test_every_component_says_how_a_player_prints_it(game: Game, model: Blade) -> None:
+    printing = printings(game, model)
+    assert sorted(printing) == sorted(components(model))
+    deck = printing["action-deck"]
+    assert deck.card_stock and deck.double_sided and deck.pieces and deck.how
+    assert printing["rulebook"].double_sided and not printing["rulebook"].card_stock
+    assert printing["game-charts"].card_stock
+    for event in model.events.values():
+        chart = printing[f"chart-{event.event}"]
+        assert chart.card_stock and event.name in chart.title
+        assert event.name in printing[f"skaters-{event.event}"].title
+    # One blank score sheet a race: a championship races every event once.
+    assert printing["score-sheet"].copies == len(model.events)
+    assert [name for name, p in printing.items() if p.pieces] == ["action-deck"]
+
+
+def test_no_text_on_a_card_is_under_six_points(kit: Kit) -> None:
+    sizes = [run.size for page in all_runs(kit.path("action-deck")) for run in page]
+    assert sizes and min(sizes) >= SMALLEST
+
+
 # --- 2. skater books -----------------------------------------------------------------------
 
 
-def test_each_skater_book_lists_everyone_rated_in_country_order(kit: Kit, model: Blade) -> None:
+def test_each_skater_book_lists_everyone_rated_in_country_order(
+    kit: Kit, model: Blade, game: Game
+) -> None:
     for event in model.events.values():
         path = kit.path(f"skaters-{event.event}")
         lines = tokens(path)
-        assert event.name in lines
+        assert f"{game.title}: {event.name} skater book" in lines  # the book's title
         rated = [(s, r) for (s, e), r in model.ratings.items() if e == event.event]
         assert rated
         # Each skater's row, cell by cell: country, name as spelled, rating, fall rating.
@@ -149,6 +184,14 @@ def test_each_skater_book_lists_everyone_rated_in_country_order(kit: Kit, model:
             model.skaters[s].name for s, _ in rated
         }
         assert not others & set(lines)
+
+
+def test_each_skater_book_is_one_sheet(kit: Kit, model: Blade) -> None:
+    """The longest roster (40 skaters in the men's 1500 m) spilled a line or two onto a
+    second US Letter sheet at 10 points; at 9 it fits one on either paper."""
+    assert max(Counter(event for _, event in model.ratings).values()) == 40
+    for event in model.events:
+        assert len(reader(kit.path(f"skaters-{event}")).pages) == 1, event
 
 
 def test_skater_books_keep_the_names_diacritics(kit: Kit, model: Blade) -> None:
@@ -211,22 +254,18 @@ def test_time_chart_spot_checks(kit: Kit, model: Blade) -> None:
 # --- 4. game charts ------------------------------------------------------------------------
 
 
-def draws(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}-{last}"
-
-
 def test_game_charts_hold_every_chart_on_one_sheet(kit: Kit, model: Blade) -> None:
     path = kit.path("game-charts")
     assert len(reader(path).pages) == 1
     lines = tokens(path)
     for spans in model.stage_charts.values():
         for span in spans:
-            row = [draws(span.first, span.last), OUTCOME_NAMES[span.value]]
+            row = [number_range(span.first, span.last), OUTCOME_NAMES[span.value]]
             assert find_sequence(lines, row) >= 0, row
     for span in model.grade_draw:
-        assert find_sequence(lines, [draws(span.first, span.last), LETTERS[span.value]]) >= 0
+        assert find_sequence(lines, [number_range(span.first, span.last), LETTERS[span.value]]) >= 0
     for span in model.falls_chart:
-        row = [draws(span.first, span.last), fall_time(span.value), f"{round(span.value)} s"]
+        row = [number_range(span.first, span.last), fall_time(span.value), f"{round(span.value)} s"]
         assert find_sequence(lines, row) >= 0, row
     for outcome in {span.value for span in model.injury_table}:
         assert OUTCOME_NAMES[outcome] in lines
@@ -242,6 +281,14 @@ def test_falls_chart_prints_the_workbook_notation(validation: Validation, model:
 
 
 # --- 5. the action deck --------------------------------------------------------------------
+
+
+def cards_of(slots: dict[int, list[Run]]) -> dict[int, list[Run]]:
+    """The slots holding cards, the blank spares filling a last sheet left out; the cards
+    fill the first slots of their sheet, in order."""
+    cards = {i: runs for i, runs in slots.items() if SPARE_TITLE not in {r.text for r in runs}}
+    assert sorted(cards) == list(range(len(cards)))
+    return cards
 
 
 def card_values(runs: Sequence[Run]) -> tuple[str, str, str]:
@@ -260,8 +307,7 @@ def test_action_deck_prints_every_card(kit: Kit, model: Blade) -> None:
     assert len(pages) == 2 * math.ceil(len(model.deck) / layout.per_sheet)
     printed = []
     for page in pages[0::2]:
-        slots = by_slot(page, layout.front)
-        assert sorted(slots) == list(range(len(slots)))
+        slots = cards_of(by_slot(page, layout.front))
         for index in sorted(slots):
             labels = [r.text for r in slots[index] if r.text in TIME_CHART_LABELS]
             assert sorted(labels) == sorted(TIME_CHART_LABELS)
@@ -283,8 +329,13 @@ def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) ->
     layout = Layout.for_items(kit.paper, ACTION_CARD)
     pages = all_runs(kit.path("action-deck"))
     for front, back in zip(pages[0::2], pages[1::2], strict=True):
-        tops = [max(runs, key=lambda r: r.y) for runs in by_slot(front, layout.front).values()]
+        filled = by_slot(front, layout.front)
         titles = [r for r in back if r.text == game.title]
+        # Every printed front, spares included, has its back: no front is left blank behind.
+        assert sorted(slot_index(r, layout.back) for r in titles) == sorted(filled)
+        cards = cards_of(filled)
+        tops = [max(runs, key=lambda r: r.y) for runs in cards.values()]
+        titles = [r for r in titles if slot_index(r, layout.back) in cards]
         assert tops and len(titles) == len(tops)
         assert sorted(slot_index(r, layout.front) for r in tops) == sorted(
             slot_index(r, layout.back) for r in titles
@@ -297,11 +348,10 @@ def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) ->
         match_one_to_one(
             [(width - r.centre, r.y - offset) for r in tops], [(r.centre, r.y) for r in titles]
         )
-    # The last sheet holds one card, top left: its back must be at the top right.
-    last_front, last_back = pages[-2], pages[-1]
-    assert len(by_slot(last_front, layout.front)) == len(by_slot(last_back, layout.back)) == 1
-    (title,) = [r for r in last_back if r.text == game.title]
-    assert slot_index(title, layout.front) == layout.columns - 1
+    # The last sheet's lone card, top left, is joined by spares: no sheet carries one card.
+    last_front = by_slot(pages[-2], layout.front)
+    assert len(last_front) == layout.per_sheet
+    assert sorted(cards_of(last_front)) == [0]
 
 
 # --- 6. score sheets -----------------------------------------------------------------------
@@ -350,11 +400,11 @@ def test_rulebook_prints_the_charts_and_a_worked_race_from_the_data(kit: Kit, mo
     lines = tokens(kit.path("rulebook"))
     text = flat(kit.path("rulebook"))
     for span in model.falls_chart:
-        row = [draws(span.first, span.last), fall_time(span.value), f"{round(span.value)} s"]
+        row = [number_range(span.first, span.last), fall_time(span.value), f"{round(span.value)} s"]
         assert find_sequence(lines, row) >= 0
     for spans in model.stage_charts.values():
         for span in spans:
-            row = [draws(span.first, span.last), OUTCOME_NAMES[span.value]]
+            row = [number_range(span.first, span.last), OUTCOME_NAMES[span.value]]
             assert find_sequence(lines, row) >= 0, row
     counts = Counter(card.modifier for card in model.deck)
     for modifier, count in counts.items():

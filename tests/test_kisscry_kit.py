@@ -11,8 +11,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from cells import column as column_letter_of
+from cells import records
+from conftest import edited_copy
 from pdfread import (
     CLOSE,
     Kit,
@@ -21,6 +25,7 @@ from pdfread import (
     by_slot,
     find_sequence,
     flat,
+    inside,
     match_one_to_one,
     pdf_dict,
     pdf_entry,
@@ -34,16 +39,20 @@ from pypdf.generic import NameObject
 
 from authoring.build import build_game
 from authoring.cli import main
+from authoring.components import BuildContext
+from authoring.findings import Severity
 from authoring.game import Game
 from authoring.games.kisscry.kit import (
     ACTION_CARD,
     CARD_LABELS,
+    CHART,
     CHART_COLUMNS,
+    CHART_NOTE,
     DED_LABEL,
     SCORE_ROWS,
     chart_cell,
+    chart_sheet,
     charted,
-    draws,
     factor_label,
     hundredths,
     modifier_label,
@@ -52,8 +61,11 @@ from authoring.games.kisscry.kit import (
     worked_program,
 )
 from authoring.games.kisscry.model import COMPONENTS, KissCry, Share
-from authoring.render.imposition import Layout
+from authoring.render.cards import SMALLEST
+from authoring.render.cover import COVER_NAME
+from authoring.render.imposition import SPARE_TITLE, Layout
 from authoring.render.paper import PAPERS
+from authoring.render.words import number_range
 from authoring.target import resolve
 
 GAME = "kisscry"
@@ -97,7 +109,8 @@ def score_header(model: KissCry) -> list[str]:
 
 def test_build_writes_every_component_at_the_paper_size(kit: Kit) -> None:
     assert kit.exit_code == 0
-    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in COMPONENTS_PRINTED}
+    # Every component, and the cover with its print list that the build adds.
+    expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in [*COMPONENTS_PRINTED, COVER_NAME]}
     assert {path.name for path in kit.folder.iterdir()} == expected
     for name in COMPONENTS_PRINTED:
         pages = reader(kit.path(name)).pages
@@ -125,33 +138,58 @@ def test_every_file_has_a_title_embedded_fonts_and_prints_at_actual_size(
 
 def test_the_build_api_writes_the_same_set(game: Game, tmp_path: Path) -> None:
     result = build_game(resolve(GAME), PAPERS["a4"], tmp_path)
+    # The components in order, then the cover, drawn last from what they came out as.
     assert [path.name for path in result.written] == [
-        f"kisscry-{name}-a4.pdf" for name in COMPONENTS_PRINTED
+        f"kisscry-{name}-a4.pdf" for name in [*COMPONENTS_PRINTED, COVER_NAME]
     ]
+
+
+def test_every_component_says_how_a_player_prints_it(game: Game, model: KissCry) -> None:
+    assert game.components is not None and game.templates is not None
+    context = BuildContext(PAPERS["a4"], game.templates, game.workbook_name)
+    printing = {c.name: c.printing for c in game.components(model, context)}
+    assert list(printing) == list(COMPONENTS_PRINTED)
+    assert all(printing.values())
+    for name in ("skater-charts", "action-deck"):
+        piece = printing[name]
+        assert piece is not None and piece.pieces and piece.card_stock and piece.how
+    deck, rulebook = printing["action-deck"], printing["rulebook"]
+    assert deck is not None and deck.double_sided
+    assert rulebook is not None and rulebook.double_sided and not rulebook.pieces
+    # A competition is scored on two sheets: the short program's and the long one's.
+    for name in ("score-sheet", "score-sheet-field"):
+        sheet = printing[name]
+        assert sheet is not None and sheet.copies == 2 and not sheet.card_stock
+
+
+def test_no_text_on_a_playing_piece_is_under_six_points(kit: Kit) -> None:
+    for name in ("skater-charts", "action-deck"):
+        sizes = [run.size for page in all_runs(kit.path(name)) for run in page]
+        assert sizes and min(sizes) >= SMALLEST, name
 
 
 # --- 2. skater charts ----------------------------------------------------------------------
 
 
-def half_of(run: Run, page_height: float) -> int:
-    """0 for the chart on the top half of a page, 1 for the bottom one."""
-    return 0 if run.y > page_height / 2 else 1
-
-
 def chart_runs(kit: Kit, model: KissCry) -> dict[str, list[Run]]:
-    """Each skater's runs, found by her name on its half page; two charts a page, in order."""
+    """Each skater's runs, found inside her chart's frame; in order, CHART.per_page a page.
+    Every run on a page is in one frame, except the sheet's note below them."""
     path = kit.path("skater-charts")
-    height = kit.paper.height
+    frames = chart_sheet(kit.paper).frames
     skaters = charted(model)
     found: dict[str, list[Run]] = {}
     for number, page in enumerate(all_runs(path)):
-        for half in (0, 1):
-            index = 2 * number + half
+        notes = [r for r in page if r.text == CHART_NOTE]
+        assert len(notes) == 1 and notes[0].y < min(frame.y for frame in frames)
+        for place, frame in enumerate(frames):
+            index = CHART.per_page * number + place
+            runs = [r for r in page if inside(r.box, frame)]
             if index >= len(skaters):
-                assert not [r for r in page if half_of(r, height) == half]
+                assert not runs
                 continue
-            runs = [r for r in page if half_of(r, height) == half]
             found[skaters[index].id] = runs
+        in_frames = [r for r in page if any(inside(r.box, frame) for frame in frames)]
+        assert len(in_frames) + len(notes) == len(page)
     return found
 
 
@@ -169,15 +207,17 @@ def columns_of(runs: Sequence[Run]) -> list[list[Run]]:
 def expected_row(share: Share) -> list[str]:
     cells = []
     for column in CHART_COLUMNS:
-        cells += [draws(share.first, share.last), chart_cell(column, share)]
+        cells += [number_range(share.first, share.last), chart_cell(column, share)]
     return cells
 
 
-def test_one_chart_per_skater_two_to_a_page_with_diacritics(kit: Kit, model: KissCry) -> None:
+def test_one_chart_per_skater_three_to_a_page_with_diacritics(kit: Kit, model: KissCry) -> None:
     path = kit.path("skater-charts")
     skaters = charted(model)
     assert len(skaters) == len(model.charts) == len(model.skaters) == 36
-    assert len(reader(path).pages) == math.ceil(len(skaters) / 2)
+    assert CHART.per_page == 3
+    # 12 sheets for 36 skaters, down from 18 at two charts a page.
+    assert len(reader(path).pages) == math.ceil(len(skaters) / CHART.per_page) == 12
     text = text_of(path)
     for letter in ("ř", "ő", "ß", "ō", "ł", "é"):
         named = [s.name for s in model.skaters.values() if letter in s.name]
@@ -226,9 +266,9 @@ def test_every_chart_prints_every_range_and_score_in_its_column(kit: Kit, model:
         printed = [
             tuple(r.text for r in sorted(cell, key=lambda r: -r.y)) for cell in columns_of(ded)
         ]
-        assert printed == [(draws(s.first, s.last), chart_cell(DED_LABEL, s)) for s in shares], (
-            skater_id
-        )
+        assert printed == [
+            (number_range(s.first, s.last), chart_cell(DED_LABEL, s)) for s in shares
+        ], skater_id
         assert abs(label.y - sum(r.y for r in ded) / len(ded)) < 12  # across from the name
 
 
@@ -240,7 +280,7 @@ def test_a_six_event_chart_read_by_hand(kit: Kit, model: KissCry) -> None:
     text = " ".join(r.text for r in chart_runs(kit, model)[skater.id])
     for share in shares:
         if share.scores is None:
-            assert f"{draws(share.first, share.last)} draw again" in text
+            assert f"{number_range(share.first, share.last)} draw again" in text
             continue
         assert share.competition is not None
         assert model.competitions[share.competition].name in text
@@ -249,6 +289,14 @@ def test_a_six_event_chart_read_by_hand(kit: Kit, model: KissCry) -> None:
 
 
 # --- 3. the action deck --------------------------------------------------------------------
+
+
+def cards_of(slots: dict[int, list[Run]]) -> dict[int, list[Run]]:
+    """The slots holding cards, the blank spares filling a last sheet left out; the cards
+    fill the first slots of their sheet, in order."""
+    cards = {i: runs for i, runs in slots.items() if SPARE_TITLE not in {r.text for r in runs}}
+    assert sorted(cards) == list(range(len(cards)))
+    return cards
 
 
 def card_values(runs: Sequence[Run]) -> tuple[Run, Run]:
@@ -267,8 +315,7 @@ def test_action_deck_prints_every_card(kit: Kit, model: KissCry) -> None:
     assert len(pages) == 2 * math.ceil(len(model.deck) / layout.per_sheet)
     printed = []
     for page in pages[0::2]:
-        slots = by_slot(page, layout.front)
-        assert sorted(slots) == list(range(len(slots)))
+        slots = cards_of(by_slot(page, layout.front))
         for index in sorted(slots):
             labels = [r.text for r in slots[index] if r.text in CARD_LABELS]
             assert labels == list(CARD_LABELS)
@@ -287,8 +334,13 @@ def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) ->
     layout = Layout.for_items(kit.paper, ACTION_CARD)
     pages = all_runs(kit.path("action-deck"))
     for front, back in zip(pages[0::2], pages[1::2], strict=True):
-        tops = [max(runs, key=lambda r: r.y) for runs in by_slot(front, layout.front).values()]
+        filled = by_slot(front, layout.front)
         titles = [r for r in back if r.text == game.title]
+        # Every printed front, spares included, has its back: no front is left blank behind.
+        assert sorted(slot_index(r, layout.back) for r in titles) == sorted(filled)
+        cards = cards_of(filled)
+        tops = [max(runs, key=lambda r: r.y) for runs in cards.values()]
+        titles = [r for r in titles if slot_index(r, layout.back) in cards]
         assert tops and len(titles) == len(tops)
         assert not [r for r in back if r.text.isdigit()]  # a back gives nothing away
         assert sorted(slot_index(r, layout.front) for r in tops) == sorted(
@@ -302,11 +354,10 @@ def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) ->
         match_one_to_one(
             [(width - r.centre, r.y - offset) for r in tops], [(r.centre, r.y) for r in titles]
         )
-    # The last sheet holds one card, top left: its back must be at the top right.
-    last_front, last_back = pages[-2], pages[-1]
-    assert len(by_slot(last_front, layout.front)) == len(by_slot(last_back, layout.back)) == 1
-    (title,) = [r for r in last_back if r.text == game.title]
-    assert slot_index(title, layout.front) == layout.columns - 1
+    # The last sheet's lone card, top left, is joined by spares: no sheet carries one card.
+    last_front = by_slot(pages[-2], layout.front)
+    assert len(last_front) == layout.per_sheet
+    assert sorted(cards_of(last_front)) == [0]
 
 
 # --- 4. the modifier sheet -----------------------------------------------------------------
@@ -314,13 +365,17 @@ def test_action_card_backs_register_behind_their_fronts(kit: Kit, game: Game) ->
 
 def assert_draw_tables(lines: list[str], model: KissCry) -> None:
     for span in model.modifiers:
-        row = [draws(span.first, span.last), modifier_label(span.value), points_label(span.value)]
+        row = [
+            number_range(span.first, span.last),
+            modifier_label(span.value),
+            points_label(span.value),
+        ]
         assert find_sequence(lines, row) >= 0, row
     for span in model.home_judge:
-        row = [draws(span.first, span.last), f"+{hundredths(span.value)}"]
+        row = [number_range(span.first, span.last), f"+{hundredths(span.value)}"]
         assert find_sequence(lines, row) >= 0, row
     for span in model.long_program:
-        row = [draws(span.first, span.last), multiplier_label(span.value)]
+        row = [number_range(span.first, span.last), multiplier_label(span.value)]
         assert find_sequence(lines, row) >= 0, row
 
 
@@ -398,11 +453,11 @@ def test_rulebook_works_the_seeds_example_from_the_data(kit: Kit, model: KissCry
     assert "49.83 - 0.03 = 49.80" in text
     assert "49.80" in text
     for mark in worked.marks:
-        row = [str(mark.card.top), draws(worked.share.first, worked.share.last), mark.score]
+        row = [str(mark.card.top), number_range(worked.share.first, worked.share.last), mark.score]
         assert find_sequence(lines, row) >= 0, row
     # Her whole chart, as a table.
     for share in model.charts[worked.skater.id]:
-        row = [draws(share.first, share.last)]
+        row = [number_range(share.first, share.last)]
         row += [chart_cell(c, share) for c in (*CHART_COLUMNS, DED_LABEL)]
         assert find_sequence(lines, row) >= 0, row
     long = f"{hundredths(worked.final)} x {worked.multiplier} = {hundredths(worked.long_final)}"
@@ -433,3 +488,31 @@ def test_building_twice_gives_identical_files(kit: Kit, tmp_path: Path) -> None:
     for name in COMPONENTS_PRINTED:
         again = tmp_path / GAME / kit.path(name).name
         assert again.read_bytes() == kit.path(name).read_bytes(), name
+
+
+# --- 8. a text too long for its piece is an error at its cell ------------------------------
+
+
+@pytest.mark.parametrize(("sheet_name", "header"), [("Skaters", "name"), ("Competitions", "name")])
+def test_a_name_too_long_for_a_skater_chart_is_an_error_at_its_cell(
+    game: Game, tmp_path: Path, sheet_name: str, header: str
+) -> None:
+    """A skater chart is a playing piece: its texts shrink to fit, never below 6 points, so a
+    name too long even then stops the build at the cell holding it, and no PDF is written."""
+    long_name = ""
+    place = ""
+
+    def lengthen(book: Any) -> None:
+        nonlocal long_name, place
+        sheet = book[sheet_name]
+        number, values = records(sheet)[0]
+        long_name = " ".join([values[header]] * 12)
+        place = f"{column_letter_of(sheet, header)}{number}"
+        sheet[place] = long_name
+
+    copy = edited_copy(game, tmp_path / "copy", lengthen)
+    out = tmp_path / "out"
+    result = build_game(resolve(str(copy)), PAPERS["a4"], out)
+    errors = [f for f in result.findings if f.severity is Severity.ERROR]
+    assert [(f.location.sheet, f.location.cell) for f in errors] == [(sheet_name, place)]
+    assert not list(out.rglob("*.pdf"))

@@ -2,14 +2,14 @@
 action deck and the score sheets, all drawn from the same validated model.
 
 The rulebook and the game-charts sheet typeset their charts from the same functions, so the
-two can never disagree. Pages that are mostly grid (time charts, score sheets, cards) are
-drawn on the canvas directly: it is several times faster than a Platypus table and puts
-every number exactly where the reader's eye expects it.
+two can never disagree. Pages that are mostly grid are composed from the render core's
+drawing verbs on the canvas: the time charts from the chart grid, the score sheets from the
+score sheet, the cards from the card frame. That is several times faster than a Platypus
+table and puts every number exactly where the reader's eye expects it.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,11 +19,10 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from authoring.components import BuildContext, Component
+from authoring.components import BuildContext, Component, Printing
 from authoring.games.blade.model import (
     Blade,
     Card,
@@ -38,18 +37,29 @@ from authoring.games.blade.model import (
 from authoring.games.blade.race import BONUSES, STAGES, field_for
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, ROWS, format_time
+from authoring.render.cards import CardFrame, Panel, card_back, card_face, draw_panel
 from authoring.render.document import draw_pages
 from authoring.render.flow import (
     TableSource,
     build_markup_book,
     data_table,
+    inline_markup,
     render_markup,
     side_by_side,
     styles,
 )
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Slot, cut_guide, impose
+from authoring.render.fonts import BODY, BODY_BOLD
+from authoring.render.grid import ChartGrid, GridStyle, draw_grid
+from authoring.render.imposition import Rect, Slot, cut_guide, impose
 from authoring.render.paper import CARD_SIZES, Paper
+from authoring.render.scoresheet import (
+    ScoreSheet,
+    SheetColumn,
+    SheetField,
+    SheetStyle,
+    draw_score_sheet,
+)
+from authoring.render.words import name_key, number_range
 
 TITLE = "BLADE"
 AUTHOR = "authoring (from the BLADE workbook)"
@@ -80,28 +90,52 @@ OUTCOME_EFFECTS = {
     "possible_fall": "Draw a card and check the middle number against the skater's FALL "
     "rating (see the falls chart).",
 }
+FALL_NOTE = (
+    "**Fall rating:** the skater falls if the middle number is no greater than the skater's "
+    "FALL rating; with a FALL rating of 1, whenever it ends in 1. Then draw on the falls chart "
+    "(minutes.seconds: 0.05 = 5 s); a draw ending in 0 goes to the injury table, one ending "
+    "in 1 may cause a collision."
+)
+"""Printed under the injury table on the game charts, beside the longer grade draw."""
 TIME_CHART_LABELS = ("TIME CHART", "GAME CHARTS", "GRADE")
 SCORE_COLUMNS = (
-    ("SKATER", 3.2),
-    ("COUNTRY", 1.2),
-    ("GRADE", 1.0),
-    ("FALL", 0.8),
-    ("START", 1.0),
-    ("MID", 1.0),
-    ("FINAL", 1.0),
-    ("TM", 1.0),
-    ("BASE TIME", 1.4),
-    ("OFFICIAL TIME", 1.6),
+    SheetColumn("SKATER", 3.2),
+    SheetColumn("COUNTRY", 1.2),
+    SheetColumn("GRADE", 1.0),
+    SheetColumn("FALL", 0.8),
+    SheetColumn("START", 1.0),
+    SheetColumn("MID", 1.0),
+    SheetColumn("FINAL", 1.0),
+    SheetColumn("TM", 1.0),
+    SheetColumn("BASE TIME", 1.4),
+    SheetColumn("OFFICIAL TIME", 1.6),
 )
 SCORE_ROWS = 20
 """Ruled rows on a score-sheet page: a pre-filled sheet runs on to more pages if it must."""
+SCORE_NOTE = (
+    "Skaters race in pairs, two lines a pair.  TM = START + MID + FINAL + time added by "
+    "falls.  OFFICIAL TIME = BASE TIME + TM.  Lowest official time wins."
+)
+SKATER_BOOK_TEXT = 9.0
+"""The skater books' table size: the longest event's roster fits one sheet of either paper."""
 SHEET_MARGIN = 10 * mm
+CHART_HEADER = 32.0
+"""From the top margin down to a time chart's grid: its title and how to read it."""
 BAND = colors.HexColor("#eef1f6")
 HEAD = colors.HexColor("#d5dbe5")
 RULE = colors.HexColor("#8a8f98")
 INK = colors.HexColor("#1d2a3a")
 CARD_BACK = colors.HexColor("#17324d")
 ICE = colors.HexColor("#dbe9f5")
+TIME_GRID = GridStyle(ink=INK, rule=RULE, band=BAND, head=HEAD)
+SCORE_STYLE = SheetStyle(ink=INK, rule=RULE, head=HEAD, band=BAND, thick_rule=1.2)
+CARD_FRONT = CardFrame(ink=INK, line=INK)
+CARD_REVERSE = CardFrame(paper=CARD_BACK, line=ICE, line_width=1.2, radius=3 * mm, ink=colors.white)
+PANEL_HEIGHT = 24 * mm
+BLADE_INSET = 10 * mm
+"""From the back's safe zone to the ends of the two skate blades drawn on it."""
+BLADE_SPACING = 9 * mm
+"""From the back's centre line up and down to each skate blade."""
 
 
 SCORE_SHEET_READS = frozenset({"Events", "Field", "Skaters", "Ratings"})
@@ -123,8 +157,9 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
                 ),
                 tables,
                 context.paper,
-                "Rules",
+                "Rulebook",
             ),
+            printing=Printing("Rulebook", double_sided=True),
         ),
         Component(
             "game-charts",
@@ -135,9 +170,10 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
                 context.paper,
                 "Game charts",
             ),
+            printing=Printing("Game charts", card_stock=True),
         ),
     ]
-    book_tables = named_tables(game, font_size=10)
+    book_tables = named_tables(game, font_size=SKATER_BOOK_TEXT)
     for event in game.events.values():
         kit.append(
             Component(
@@ -147,8 +183,9 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
                     render("skaters.md.j2", event=event, rated=rated_in(game, event.event)),
                     book_tables,
                     context.paper,
-                    f"Skater book: {event.name}",
+                    f"{event.name} skater book",
                 ),
+                printing=Printing(f"Skater book: {event.name}"),
             )
         )
     for event in game.events.values():
@@ -157,17 +194,41 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
                 f"chart-{event.event}",
                 partial(_time_chart, game, event, context),
                 reads=frozenset({"Events", chart_sheet(event.event)}),
+                printing=Printing(f"Time chart: {event.name}", card_stock=True),
             )
         )
     kit.append(
-        Component("action-deck", partial(_action_deck, game, context), reads=frozenset({"Deck"}))
+        Component(
+            "action-deck",
+            partial(_action_deck, game, context),
+            reads=frozenset({"Deck"}),
+            printing=Printing(
+                "Action deck",
+                card_stock=True,
+                double_sided=True,
+                pieces=True,
+                how="Cut out the cards along the solid lines.",
+            ),
+        )
     )
-    for fielded in (None, *game.field):
+    kit.append(
+        Component(
+            "score-sheet",
+            partial(_score_sheet, game, context, None),
+            reads=SCORE_SHEET_READS,
+            # One sheet a race: a championship races every event once.
+            printing=Printing(
+                "Score sheet", copies=len(game.events), how="One sheet for each race."
+            ),
+        )
+    )
+    for fielded in game.field:
         kit.append(
             Component(
-                "score-sheet" if fielded is None else f"score-sheet-{fielded}",
+                f"score-sheet-{fielded}",
                 partial(_score_sheet, game, context, fielded),
                 reads=SCORE_SHEET_READS,
+                printing=Printing(f"Score sheet: {game.events[fielded].name}, ready-made field"),
             )
         )
     return kit
@@ -201,18 +262,6 @@ def _book(
 
 
 # --- what the prose reads: who is rated where, and worked examples ------------------------
-
-
-_FOLD = str.maketrans(
-    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "\u0131": "i"}
-    | {"Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Þ": "TH", "þ": "th"}
-)
-
-
-def name_key(name: str) -> str:
-    """A name as an international index files it: accents and strokes ignored (Ø as O)."""
-    plain = unicodedata.normalize("NFKD", name.translate(_FOLD))
-    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
 def rated_in(game: Blade, event: str) -> list[tuple[Skater, Rating]]:
@@ -380,7 +429,7 @@ def named_tables(game: Blade, font_size: float = 8) -> dict[str, TableSource]:
             [
                 partial(_grade_draw, game, table),
                 partial(_falls, game, table),
-                partial(_injury, game, table),
+                partial(_noted, partial(_injury, game, table), FALL_NOTE),
             ],
         ),
     }
@@ -419,7 +468,7 @@ def _table(
 
 
 def _draws(span: Span) -> str:
-    return str(span.first) if span.first == span.last else f"{span.first}-{span.last}"
+    return number_range(span.first, span.last)
 
 
 def _merged(spans: tuple[Span, ...]) -> list[Span]:
@@ -512,6 +561,11 @@ def _injury(game: Blade, table: Tabulate) -> list[Flowable]:
     return [_title("Injury table"), table(["Draw", "Result"], rows, [16 * mm, 30 * mm])]
 
 
+def _noted(chart: Chart, note: str) -> list[Flowable]:
+    """A chart with a note under it, in the room its column leaves beside longer charts."""
+    return [*chart(), Paragraph(inline_markup(note), styles()["body"])]
+
+
 def _side_by_side(parts: Sequence[Chart]) -> Flowable:
     return side_by_side([part() for part in parts], 56 * mm)
 
@@ -531,10 +585,10 @@ def _skaters(game: Blade, event: str, table: Tabulate) -> Flowable:
 
 def _time_chart(game: Blade, event: Event, context: BuildContext, path: Path) -> None:
     paper = context.paper.landscape()
-    chart = game.charts[event.event]
-    texts = [format_time(seconds) for row in chart for seconds in row]
-    halves = ((1, ROWS // 2), (ROWS // 2 + 1, ROWS))
-
+    grid = ChartGrid(
+        LETTERS, [[format_time(seconds) for seconds in row] for row in game.charts[event.event]]
+    )
+    halves = (range(1, ROWS // 2 + 1), range(ROWS // 2 + 1, ROWS + 1))
     draw_pages(
         path,
         paper,
@@ -543,13 +597,12 @@ def _time_chart(game: Blade, event: Event, context: BuildContext, path: Path) ->
                 _chart_page,
                 paper=paper,
                 event=event,
-                texts=texts,
-                first=first,
-                last=last,
+                grid=grid,
+                rows=rows,
                 page=page,
                 pages=len(halves),
             )
-            for page, (first, last) in enumerate(halves, start=1)
+            for page, rows in enumerate(halves, start=1)
         ],
         title=f"{TITLE}: time chart, {event.name}",
         author=AUTHOR,
@@ -558,14 +611,7 @@ def _time_chart(game: Blade, event: Event, context: BuildContext, path: Path) ->
 
 
 def _chart_page(
-    canvas: Canvas,
-    paper: Paper,
-    event: Event,
-    texts: list[str],
-    first: int,
-    last: int,
-    page: int,
-    pages: int,
+    canvas: Canvas, paper: Paper, event: Event, grid: ChartGrid, rows: range, page: int, pages: int
 ) -> None:
     left, right = SHEET_MARGIN, paper.width - SHEET_MARGIN
     top = paper.height - SHEET_MARGIN
@@ -573,64 +619,17 @@ def _chart_page(
     canvas.setFont(BODY_BOLD, 13)
     canvas.drawString(left, top - 11, f"{TITLE} time chart: {event.name}")
     canvas.setFont(BODY, 9)
-    canvas.drawRightString(right, top - 11, f"Rows {first}-{last} (page {page} of {pages})")
+    canvas.drawRightString(
+        right, top - 11, f"Rows {number_range(rows[0], rows[-1])} (page {page} of {pages})"
+    )
     canvas.drawString(
         left,
         top - 24,
         "Find the row of the card's top number, then read across to the skater's letter. "
         f"World record {format_time(event.world_record)}.",
     )
-    count = last - first + 1
-    row_column = 22.0
-    column = (right - left - 2 * row_column) / len(LETTERS)
-    head = 16.0
-    grid_top = top - 32
-    height = min(20.0, (grid_top - SHEET_MARGIN - head) / count)
-    widest = max(stringWidth(t, BODY, 10) for t in texts)
-    size = min(10.0, 10 * (column - 3) / widest)
-    xs = [left, left + row_column]
-    xs += [xs[-1] + column * (i + 1) for i in range(len(LETTERS))]
-    xs.append(xs[-1] + row_column)
-    # Bands, then the header, then the rules on top of both.
-    for index in range(count):
-        if index % 2:
-            canvas.setFillColor(BAND)
-            y = grid_top - head - (index + 1) * height
-            canvas.rect(left, y, right - left, height, stroke=0, fill=1)
-    canvas.setFillColor(HEAD)
-    canvas.rect(left, grid_top - head, right - left, head, stroke=0, fill=1)
-    bottom = grid_top - head - count * height
-    canvas.setStrokeColor(RULE)
-    canvas.setLineWidth(0.3)
-    for index in range(count + 1):
-        y = grid_top - head - index * height
-        canvas.setLineWidth(0.8 if index % 5 == 0 else 0.3)
-        canvas.line(left, y, right, y)
-    canvas.setLineWidth(0.3)
-    canvas.line(left, grid_top, right, grid_top)
-    for index, x in enumerate(xs):
-        canvas.setLineWidth(0.8 if index in (0, 1, len(xs) - 2, len(xs) - 1) else 0.3)
-        canvas.line(x, grid_top, x, bottom)
-    canvas.setFillColor(INK)
-    canvas.setFont(BODY_BOLD, 8)
-    canvas.drawCentredString((xs[0] + xs[1]) / 2, grid_top - head + 5, "ROW")
-    canvas.setFont(BODY_BOLD, 10)
-    for index, letter in enumerate(LETTERS):
-        canvas.drawCentredString((xs[index + 1] + xs[index + 2]) / 2, grid_top - head + 4.5, letter)
-    canvas.setFont(BODY_BOLD, 8)
-    canvas.drawCentredString((xs[-2] + xs[-1]) / 2, grid_top - head + 5, "ROW")
-    baseline = (height - size * 0.7) / 2
-    for index, row in enumerate(range(first, last + 1)):
-        y = grid_top - head - (index + 1) * height + baseline
-        # Drawn in reading order, so that a row copied from the PDF reads as printed.
-        canvas.setFont(BODY_BOLD, size)
-        canvas.drawCentredString((xs[0] + xs[1]) / 2, y, str(row))
-        canvas.setFont(BODY, size)
-        for column in range(len(LETTERS)):
-            text = texts[(row - 1) * len(LETTERS) + column]
-            canvas.drawCentredString((xs[column + 1] + xs[column + 2]) / 2, y, text)
-        canvas.setFont(BODY_BOLD, size)
-        canvas.drawCentredString((xs[-2] + xs[-1]) / 2, y, str(row))
+    box = Rect(left, SHEET_MARGIN, right - left, top - CHART_HEADER - SHEET_MARGIN)
+    draw_grid(canvas, grid, box, rows, TIME_GRID)
 
 
 # --- the action deck -----------------------------------------------------------------------
@@ -650,54 +649,28 @@ def _action_deck(game: Blade, context: BuildContext, path: Path) -> None:
 
 
 def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
-    x, y, width, height = slot.trim
-    centre = x + width / 2
-    canvas.setFillColor(colors.white)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    inset = 4 * mm
-    boxes = (
-        (y + height - inset - 24 * mm, 24 * mm),  # top number
-        (y + height / 2 - 12 * mm, 24 * mm),  # middle number
-        (y + inset, 24 * mm),  # modifier
+    safe = card_face(canvas, slot, CARD_FRONT)
+    top, middle, low = TIME_CHART_LABELS
+    panels = (
+        (safe.y + safe.height - PANEL_HEIGHT, Panel(top, str(card.top), 40, ICE)),
+        (
+            safe.y + (safe.height - PANEL_HEIGHT) / 2,
+            Panel(middle, str(card.middle), 30, value_font=BODY),
+        ),
+        (safe.y, Panel(low, modifier_label(card.modifier), 30, ICE)),
     )
-    canvas.setLineWidth(0.8)
-    canvas.setStrokeColor(INK)
-    for (bottom, tall), fill in zip(boxes, (ICE, colors.white, ICE), strict=True):
-        canvas.setFillColor(fill)
-        canvas.roundRect(x + inset, bottom, width - 2 * inset, tall, 2.5 * mm, stroke=1, fill=1)
-    canvas.setFillColor(INK)
-    (top_y, top_h), (mid_y, mid_h), (low_y, _) = boxes
-    canvas.setFont(BODY_BOLD, 6.5)
-    canvas.drawCentredString(centre, top_y + top_h - 4.5 * mm, TIME_CHART_LABELS[0])
-    canvas.drawCentredString(centre, mid_y + mid_h - 4.5 * mm, TIME_CHART_LABELS[1])
-    canvas.drawCentredString(centre, low_y + 2.5 * mm, TIME_CHART_LABELS[2])
-    canvas.setFont(BODY_BOLD, 40)
-    canvas.drawCentredString(centre, top_y + 5 * mm, str(card.top))
-    canvas.setFont(BODY, 30)
-    canvas.drawCentredString(centre, mid_y + 5.5 * mm, str(card.middle))
-    canvas.setFont(BODY_BOLD, 30)
-    canvas.drawCentredString(centre, low_y + 9 * mm, modifier_label(card.modifier))
+    for bottom, panel in panels:
+        draw_panel(canvas, Rect(safe.x, bottom, safe.width, PANEL_HEIGHT), panel, CARD_FRONT)
     cut_guide(canvas, slot)
 
 
 def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
-    x, y, width, height = slot.trim
-    centre = x + width / 2
-    canvas.setFillColor(CARD_BACK)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    canvas.setStrokeColor(ICE)
-    canvas.setLineWidth(1.2)
-    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
+    safe = card_back(canvas, slot, CARD_REVERSE, TITLE, "Action deck")
     canvas.setLineWidth(2)
-    for offset in (-9 * mm, 9 * mm):  # two skate blades, one above and one below
-        canvas.line(
-            x + 14 * mm, y + height / 2 + offset, x + width - 14 * mm, y + height / 2 + offset
-        )
-    canvas.setFillColor(colors.white)
-    canvas.setFont(BODY_BOLD, 24)
-    canvas.drawCentredString(centre, y + height / 2, TITLE)
-    canvas.setFont(BODY_ITALIC, 9)
-    canvas.drawCentredString(centre, y + height / 2 - 5 * mm, "Action deck")
+    middle = safe.y + safe.height / 2
+    for offset in (-BLADE_SPACING, BLADE_SPACING):  # two skate blades, above and below
+        y = middle + offset
+        canvas.line(safe.x + BLADE_INSET, y, safe.x + safe.width - BLADE_INSET, y)
 
 
 # --- score sheets --------------------------------------------------------------------------
@@ -705,102 +678,39 @@ def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
 
 def _score_sheet(game: Blade, context: BuildContext, event: str | None, path: Path) -> None:
     paper = context.paper.landscape()
-    entries: list[tuple[Skater, Rating | None]] = []
+    entries: list[list[str]] = []
     if event is not None:
-        entries = [
-            (game.skaters[s], game.ratings.get((s, event))) for s in game.field.get(event, ())
-        ]
+        for skater_id in game.field.get(event, ()):
+            skater, rating = game.skaters[skater_id], game.ratings.get((skater_id, event))
+            label = rating.label if rating is not None else ""
+            entries.append([skater.name, skater.country, label, str(skater.fall_rating)])
     pages = max(1, -(-len(entries) // SCORE_ROWS))
     name = game.events[event].name if event is not None else None
     subject = f"Score sheet: {name}" if name else "Score sheet"
+    fields = (SheetField("Event", name, blank=30), SheetField("Date", None, blank=20))
+    box = Rect(
+        SHEET_MARGIN, SHEET_MARGIN, paper.width - 2 * SHEET_MARGIN, paper.height - 2 * SHEET_MARGIN
+    )
+
+    def page(number: int, canvas: Canvas) -> None:
+        sheet = ScoreSheet(
+            title=f"{TITLE} score sheet",
+            fields=fields,
+            note=SCORE_NOTE,
+            columns=SCORE_COLUMNS,
+            rows=SCORE_ROWS,
+            entries=entries[number * SCORE_ROWS : (number + 1) * SCORE_ROWS],
+            rows_per_group=2,  # skaters race in pairs
+            page=f"Page {number + 1} of {pages}" if pages > 1 else None,
+            centred=frozenset({1, 2, 3}),
+        )
+        draw_score_sheet(canvas, sheet, box, SCORE_STYLE)
 
     draw_pages(
         path,
         paper,
-        [
-            partial(
-                _score_page,
-                paper=paper,
-                event=name,
-                entries=entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS],
-                page=page + 1,
-                pages=pages,
-            )
-            for page in range(pages)
-        ],
+        [partial(page, number) for number in range(pages)],
         title=f"{TITLE}: {subject.lower()}",
         author=AUTHOR,
         subject=subject,
     )
-
-
-def _score_page(
-    canvas: Canvas,
-    paper: Paper,
-    event: str | None,
-    entries: Sequence[tuple[Skater, Rating | None]],
-    page: int,
-    pages: int,
-) -> None:
-    left, right = SHEET_MARGIN, paper.width - SHEET_MARGIN
-    top = paper.height - SHEET_MARGIN
-    canvas.setFillColor(INK)
-    canvas.setFont(BODY_BOLD, 14)
-    canvas.drawString(left, top - 13, f"{TITLE} score sheet")
-    canvas.setFont(BODY, 10)
-    if event is not None:
-        canvas.setFont(BODY_BOLD, 14)
-        canvas.drawString(left + 150, top - 13, event)
-        canvas.setFont(BODY, 10)
-        canvas.drawString(left + 380, top - 13, "Date: ____________________")
-    else:
-        canvas.drawString(left + 150, top - 13, "Event: ______________________________")
-        canvas.drawString(left + 400, top - 13, "Date: ____________________")
-    if pages > 1:
-        canvas.drawRightString(right, top - 13, f"Page {page} of {pages}")
-    canvas.setFont(BODY, 8)
-    canvas.drawString(
-        left,
-        top - 27,
-        "Skaters race in pairs, two lines a pair.  TM = START + MID + FINAL + time added by "
-        "falls.  OFFICIAL TIME = BASE TIME + TM.  Lowest official time wins.",
-    )
-    total = sum(weight for _, weight in SCORE_COLUMNS)
-    xs = [left]
-    for _, weight in SCORE_COLUMNS:
-        xs.append(xs[-1] + (right - left) * weight / total)
-    head = 20.0
-    grid_top = top - 36
-    height = min(24.0, (grid_top - head - SHEET_MARGIN) / SCORE_ROWS)
-    bottom = grid_top - head - SCORE_ROWS * height
-    canvas.setFillColor(HEAD)
-    canvas.rect(left, grid_top - head, right - left, head, stroke=0, fill=1)
-    for index in range(2, SCORE_ROWS, 4):  # every other pair shaded: two rows a band
-        canvas.setFillColor(BAND)
-        canvas.rect(left, grid_top - head - (index + 2) * height, right - left, 2 * height, 0, 1)
-    canvas.setStrokeColor(RULE)
-    canvas.setLineWidth(0.4)
-    for index in range(SCORE_ROWS + 2):
-        y = grid_top if index == 0 else grid_top - head - (index - 1) * height
-        # A heavier rule under every second skater: skaters race in pairs.
-        canvas.setLineWidth(1.2 if index % 2 == 1 else 0.4)
-        canvas.line(left, y, right, y)
-    canvas.setLineWidth(0.4)
-    for x in xs:
-        canvas.line(x, grid_top, x, bottom)
-    canvas.setFillColor(INK)
-    canvas.setFont(BODY_BOLD, 9)
-    for (label, _), x0, x1 in zip(SCORE_COLUMNS, xs, xs[1:], strict=False):
-        canvas.drawCentredString((x0 + x1) / 2, grid_top - head + 7, label)
-    for index, (skater, rating) in enumerate(entries):
-        y = grid_top - head - (index + 1) * height + (height - 7) / 2
-        cells = (
-            skater.name,
-            skater.country,
-            rating.label if rating is not None else "",
-            str(skater.fall_rating),
-        )
-        canvas.setFont(BODY, 10)
-        canvas.drawString(xs[0] + 4, y, cells[0])
-        for column, text in enumerate(cells[1:], start=1):
-            canvas.drawCentredString((xs[column] + xs[column + 1]) / 2, y, text)

@@ -3,17 +3,18 @@ sheets, all drawn from the same validated model.
 
 The rulebook and the modifier sheet typeset the three draw tables from the same functions,
 so the two can never disagree. The skater charts, the cards and the score sheets are drawn
-on the canvas directly: it is much faster than Platypus tables and puts every number where
-the reader's eye expects it.
+on the canvas (the cards with the render core's card frame, the score sheets with its score
+sheet): it is much faster than Platypus tables and puts every number where the reader's eye
+expects it.
 
-Skater charts are half a page each (two to a portrait sheet, cut along the dashed line),
-large enough to read across a table: a poker or tarot card would need 7-point figures for a
-chart of seven bands in six columns.
+Skater charts are a third of a page each (three to a portrait sheet, cut apart along the
+solid lines), large enough to read across a table: a poker or tarot card would need 7-point
+figures for a chart of seven bands in six columns. Every text on them, as on the cards, is
+6 points or more: a text that would need less is an error at the cell it comes from.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from authoring.components import BuildContext, Component
+from authoring.components import BuildContext, Component, Printing
 from authoring.games.kisscry.competition import Program
 from authoring.games.kisscry.model import (
     COMPONENTS,
@@ -38,6 +39,14 @@ from authoring.games.kisscry.model import (
     Scores,
     Share,
     Skater,
+)
+from authoring.render.cards import (
+    SMALLEST,
+    CardFrame,
+    Panel,
+    card_back,
+    card_face,
+    draw_panel,
 )
 from authoring.render.document import draw_pages
 from authoring.render.flow import (
@@ -50,7 +59,15 @@ from authoring.render.flow import (
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
 from authoring.render.imposition import Rect, Slot, cut_guide, impose
-from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper
+from authoring.render.paper import CARD_SIZES, LINE_CONVENTION, PRINTABLE_MARGIN, Paper
+from authoring.render.scoresheet import (
+    ScoreSheet,
+    SheetColumn,
+    SheetField,
+    SheetStyle,
+    draw_score_sheet,
+)
+from authoring.render.words import name_key, number_range
 
 TITLE = "KISS & CRY"
 AUTHOR = "authoring (from the KISS & CRY workbook)"
@@ -75,10 +92,6 @@ SEED_MODIFIER = -3
 SCORE_ROWS = 24
 """Ruled rows on a score-sheet page: a longer pre-filled field runs on to more pages."""
 SHEET_MARGIN = 10 * mm
-CHART_MARGIN = 10 * mm
-"""From the paper's edge and from the cut line to a skater chart's frame."""
-CHART_PADDING = 4 * mm
-SEASON_LEADING = 11.0
 
 INK = colors.HexColor("#2a1f33")
 RULE = colors.HexColor("#8c8494")
@@ -93,6 +106,20 @@ RED_LIGHT = colors.HexColor("#fadcda")
 AGAIN = colors.HexColor("#eeeeee")
 CARD_BACK = colors.HexColor("#4b1d45")
 BLUSH = colors.HexColor("#f6e3ef")
+CARD_FRONT = CardFrame(ink=INK, line=INK)
+CARD_REVERSE = CardFrame(
+    paper=CARD_BACK, line=BLUSH, line_width=1.2, radius=3 * mm, ink=colors.white
+)
+UPPER_SHARE = 0.62
+"""Of a card's safe zone: the panel of the top number, read on the charts."""
+LOWER_SHARE = 0.33
+"""... and the panel of the bottom number, read on the modifier sheet's tables."""
+RINK_CIRCLE = 24 * mm
+"""The radius of the rink's centre circle on a card's back."""
+RINK_LINE = 0.8
+SCORE_STYLE = SheetStyle(
+    ink=INK, rule=RULE, head=HEAD, band=colors.Color(0, 0, 0, alpha=0.04), thick_rule=1.0
+)
 
 
 def components(game: KissCry, context: BuildContext) -> list[Component]:
@@ -115,15 +142,33 @@ def components(game: KissCry, context: BuildContext) -> list[Component]:
                 ),
                 tables,
                 context.paper,
-                "Rules",
+                "Rulebook",
             ),
+            printing=Printing("Rulebook", double_sided=True),
         ),
         Component(
             "skater-charts",
             partial(_skater_charts, game, context),
             reads=frozenset({"Skaters", "Charts", "Competitions"}),
+            printing=Printing(
+                "Skater charts",
+                card_stock=True,
+                pieces=True,
+                how="Cut the charts apart along the solid lines.",
+            ),
         ),
-        Component("action-deck", partial(_action_deck, game, context), reads=frozenset({"Deck"})),
+        Component(
+            "action-deck",
+            partial(_action_deck, game, context),
+            reads=frozenset({"Deck"}),
+            printing=Printing(
+                "Action deck",
+                card_stock=True,
+                double_sided=True,
+                pieces=True,
+                how="Cut out the cards along the solid lines.",
+            ),
+        ),
         Component(
             "modifier-sheet",
             partial(
@@ -133,12 +178,19 @@ def components(game: KissCry, context: BuildContext) -> list[Component]:
                 context.paper,
                 "Modifier sheet",
             ),
+            printing=Printing("Modifier sheet", card_stock=True),
         ),
         *(
             Component(
                 "score-sheet-field" if fielded else "score-sheet",
                 partial(_score_sheet, game, context, fielded),
                 reads=frozenset({"Settings", "Field", "Skaters"}),
+                # A competition is scored twice: the short program, then the long one.
+                printing=Printing(
+                    "Score sheet, ready-made field" if fielded else "Score sheet",
+                    copies=2,
+                    how="One sheet for the short program and one for the long.",
+                ),
             )
             for fielded in (False, True)
         ),
@@ -173,11 +225,6 @@ def _book(
 
 def hundredths(value: float) -> str:
     return f"{value:.2f}"
-
-
-def draws(first: int, last: int) -> str:
-    """A range of numbers as a chart prints it: 1-16, or 100 alone."""
-    return str(first) if first == last else f"{first}-{last}"
 
 
 def score_label(column: str, value: float) -> str:
@@ -215,17 +262,6 @@ def doubles(game: KissCry) -> list[int]:
 
 
 # --- whose charts, in what order ------------------------------------------------------------
-
-
-_FOLD = str.maketrans(
-    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "\u0131": "i", "ß": "ss"}
-)
-
-
-def name_key(name: str) -> str:
-    """A name as an international index files it: accents and strokes ignored."""
-    plain = unicodedata.normalize("NFKD", name.translate(_FOLD))
-    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
 def charted(game: KissCry) -> list[Skater]:
@@ -369,7 +405,7 @@ def _table(
 
 def _modifiers(game: KissCry, table: Tabulate) -> Table:
     rows = [
-        [draws(s.first, s.last), modifier_label(s.value), points_label(s.value)]
+        [number_range(s.first, s.last), modifier_label(s.value), points_label(s.value)]
         for s in game.modifiers
     ]
     header = ["Bottom number", "Modifier", "Points"]
@@ -377,12 +413,12 @@ def _modifiers(game: KissCry, table: Tabulate) -> Table:
 
 
 def _home_judge(game: KissCry, table: Tabulate) -> Table:
-    rows = [[draws(s.first, s.last), f"+{hundredths(s.value)}"] for s in game.home_judge]
+    rows = [[number_range(s.first, s.last), f"+{hundredths(s.value)}"] for s in game.home_judge]
     return table(["Bottom number", "Points added"], rows, [24 * mm, 24 * mm])
 
 
 def _long_program(game: KissCry, table: Tabulate) -> Table:
-    rows = [[draws(s.first, s.last), multiplier_label(s.value)] for s in game.long_program]
+    rows = [[number_range(s.first, s.last), multiplier_label(s.value)] for s in game.long_program]
     return table(["Bottom number", "Multiply by"], rows, [24 * mm, 24 * mm])
 
 
@@ -414,8 +450,8 @@ def _shares(game: KissCry, table: Tabulate) -> Flowable:
             [
                 events,
                 chart[0].last - chart[0].first + 1,
-                ", ".join(draws(s.first, s.last) for s in chart if s.scores),
-                draws(again[0].first, again[0].last) if again else "none",
+                ", ".join(number_range(s.first, s.last) for s in chart if s.scores),
+                number_range(again[0].first, again[0].last) if again else "none",
                 counts[events],
             ]
         )
@@ -446,7 +482,7 @@ def _worked(game: KissCry, table: Tabulate) -> Flowable:
             mark.column,
             COLUMN_NAMES.get(mark.column, "Deductions"),
             mark.card.top,
-            draws(worked.share.first, worked.share.last),
+            number_range(worked.share.first, worked.share.last),
             mark.score,
         ]
         for mark in worked.marks
@@ -459,7 +495,7 @@ def _worked_chart(game: KissCry, table: Tabulate) -> Flowable:
     worked = worked_program(game)
     rows = [
         [
-            draws(share.first, share.last),
+            number_range(share.first, share.last),
             *(chart_cell(c, share) for c in (*CHART_COLUMNS, DED_LABEL)),
             game.competitions[share.competition].name if share.competition else "",
         ]
@@ -473,107 +509,172 @@ def _worked_chart(game: KissCry, table: Tabulate) -> Flowable:
 # --- skater charts --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ChartLayout:
+    """A skater chart's layout numbers, in points unless said otherwise."""
+
+    per_page: int = 3
+    """Charts a portrait page, one above the other, cut apart along solid lines."""
+    edge: float = PRINTABLE_MARGIN
+    """From the paper's edge to a chart's frame."""
+    note_band: float = 4 * mm
+    """Kept at the foot of the page, inside the edge, for the sheet's note."""
+    note_size: float = 6.0
+    gap: float = 3 * mm
+    """From a cut line to a chart's frame."""
+    padding: float = 3 * mm
+    radius: float = 3 * mm
+    band: float = 30.0
+    """The name's band, and across from it the red deduction row."""
+    name_size: float = 16.0
+    country_size: float = 10.0
+    name_share: float = 0.42
+    """Of the chart's width, the most the name may take."""
+    ded_label: float = 36.0
+    ded_range_size: float = 7.5
+    ded_size: float = 11.0
+    head: float = 24.0
+    code_size: float = 13.0
+    column_name_size: float = 7.0
+    below_band: float = 6.0
+    tallest_row: float = 30.0
+    range_share: float = 0.4
+    score_share: float = 0.55
+    """Of a row's height: the sizes of the ranges and scores in it, ..."""
+    largest_range: float = 10.0
+    largest_score: float = 13.0
+    """... up to these: a short chart reads like a long one, not larger."""
+    split: float = 0.44
+    """Of a column's width: the part holding the ranges."""
+    season_size: float = 7.5
+    season_leading: float = 9.0
+    season_columns: int = 2
+    season_range: float = 30.0
+    """The width kept for a band's range in the season list."""
+
+
+CHART = ChartLayout()
+CHART_NOTE = f"Print on card. Cut the charts apart along the solid lines. {LINE_CONVENTION}"
+
+
+@dataclass(frozen=True)
+class ChartSheet:
+    """Where a page of skater charts puts its charts (top first) and its cut lines."""
+
+    frames: tuple[Rect, ...]
+    cuts: tuple[float, ...]
+
+
+def chart_sheet(paper: Paper) -> ChartSheet:
+    """The page inside its edges and note band in equal strips, one chart each, the strips
+    cut apart along lines between them."""
+    top = paper.height - CHART.edge
+    bottom = CHART.edge + CHART.note_band
+    strip = (top - bottom) / CHART.per_page
+    cuts = tuple(top - strip * index for index in range(1, CHART.per_page))
+    frames = []
+    for index in range(CHART.per_page):
+        high = top - strip * index - (CHART.gap if index else 0)
+        low = top - strip * (index + 1) + (CHART.gap if index < CHART.per_page - 1 else 0)
+        frames.append(Rect(CHART.edge, low, paper.width - 2 * CHART.edge, high - low))
+    return ChartSheet(tuple(frames), cuts)
+
+
 def _skater_charts(game: KissCry, context: BuildContext, path: Path) -> None:
     paper = context.paper
     skaters = charted(game)
-    half = paper.height / 2
-    boxes = (
-        Rect(
-            CHART_MARGIN,
-            half + CHART_MARGIN,
-            paper.width - 2 * CHART_MARGIN,
-            half - 2 * CHART_MARGIN,
-        ),
-        Rect(CHART_MARGIN, CHART_MARGIN, paper.width - 2 * CHART_MARGIN, half - 2 * CHART_MARGIN),
-    )
+    sheet = chart_sheet(paper)
 
     def page(group: list[Skater], canvas: Canvas) -> None:
-        for skater, box in zip(group, boxes, strict=False):
-            _chart(canvas, game, skater, box)
-        _cut_line(canvas, paper)
+        for skater, frame in zip(group, sheet.frames, strict=False):
+            _chart(canvas, game, skater, frame)
+        _cut_lines(canvas, paper, sheet.cuts[: len(group) - 1])
+        canvas.setFillColor(INK)
+        canvas.setFont(BODY, CHART.note_size)
+        canvas.drawCentredString(paper.width / 2, CHART.edge + 1, CHART_NOTE)
 
     draw_pages(
         path,
         paper,
         [
-            partial(page, skaters[start : start + len(boxes)])
-            for start in range(0, len(skaters), len(boxes))
+            partial(page, skaters[start : start + CHART.per_page])
+            for start in range(0, len(skaters), CHART.per_page)
         ],
         title=f"{TITLE}: skater charts",
         author=AUTHOR,
-        subject=f"Skater charts: {len(skaters)} skaters, two to a page",
+        subject=f"Skater charts: {len(skaters)} skaters, {CHART.per_page} to a page",
     )
 
 
-def _cut_line(canvas: Canvas, paper: Paper) -> None:
-    canvas.saveState()
+def _cut_lines(canvas: Canvas, paper: Paper, heights: Sequence[float]) -> None:
+    """Solid lines across the page between the charts: the player cuts along them."""
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.4)
-    canvas.setDash(4, 3)
-    y = paper.height / 2
-    canvas.line(PRINTABLE_MARGIN, y, paper.width - PRINTABLE_MARGIN, y)
-    canvas.restoreState()
+    for y in heights:
+        canvas.line(PRINTABLE_MARGIN, y, paper.width - PRINTABLE_MARGIN, y)
 
 
 def _centred(
     canvas: Canvas, text: str, font: str, size: float, x0: float, x1: float, y: float
 ) -> None:
-    draw_centred(canvas, text, (x0 + x1) / 2, y, font, size, x1 - x0 - 4)
+    """Text centred between x0 and x1, shrunk to fit but never below the pieces' smallest."""
+    draw_centred(canvas, text, (x0 + x1) / 2, y, font, size, x1 - x0 - 4, smallest=SMALLEST)
 
 
 def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
     shares = game.charts[skater.id]
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.8)
-    canvas.roundRect(*frame, radius=3 * mm, stroke=1, fill=0)
-    x = frame.x + CHART_PADDING
-    width = frame.width - 2 * CHART_PADDING
-    top = frame.y + frame.height - CHART_PADDING
+    canvas.roundRect(*frame, radius=CHART.radius, stroke=1, fill=0)
+    x = frame.x + CHART.padding
+    width = frame.width - 2 * CHART.padding
+    top = frame.y + frame.height - CHART.padding
     right = x + width
 
     # The name and country, and across from them the red deduction row.
-    name_size = fitted_size(skater.name, BODY_BOLD, 18, width * 0.42)
+    name_size = fitted_size(
+        skater.name, BODY_BOLD, CHART.name_size, width * CHART.name_share, smallest=SMALLEST
+    )
     canvas.setFillColor(INK)
     canvas.setFont(BODY_BOLD, name_size)
-    canvas.drawString(x, top - 18, skater.name)
-    canvas.setFont(BODY, 12)
-    canvas.drawString(x, top - 34, skater.country)
-    band = 42.0
-    red_x = x + max(width * 0.44, stringWidth(skater.name, BODY_BOLD, name_size) + 12)
-    label = 40.0
-    cell = (right - red_x - label) / len(shares)
+    canvas.drawString(x, top - CHART.name_size, skater.name)
+    canvas.setFont(BODY, CHART.country_size)
+    canvas.drawString(x, top - CHART.band + 3, skater.country)
+    band = CHART.band
+    named = stringWidth(skater.name, BODY_BOLD, name_size)
+    red_x = x + max(width * (CHART.name_share + 0.02), named + 12)
+    cell = (right - red_x - CHART.ded_label) / len(shares)
     canvas.setFillColor(RED)
     canvas.setStrokeColor(RED)
     canvas.setLineWidth(0.6)
-    canvas.rect(red_x, top - band, label, band, stroke=1, fill=1)
+    canvas.rect(red_x, top - band, CHART.ded_label, band, stroke=1, fill=1)
     canvas.setFillColor(RED_LIGHT)
-    canvas.rect(red_x + label, top - band, right - red_x - label, band, stroke=1, fill=1)
+    canvas.rect(red_x + CHART.ded_label, top - band, right - red_x - CHART.ded_label, band, 1, 1)
     for index in range(1, len(shares)):
-        cx = red_x + label + index * cell
+        cx = red_x + CHART.ded_label + index * cell
         canvas.line(cx, top - band, cx, top)
     canvas.setFillColor(colors.white)
-    canvas.setFont(BODY_BOLD, 14)
-    canvas.drawCentredString(red_x + label / 2, top - band / 2 - 5, DED_LABEL)
+    canvas.setFont(BODY_BOLD, CHART.ded_size)
+    canvas.drawCentredString(red_x + CHART.ded_label / 2, top - band / 2 - 4, DED_LABEL)
     for index, share in enumerate(shares):
-        x0 = red_x + label + index * cell
+        x0 = red_x + CHART.ded_label + index * cell
         canvas.setFillColor(INK)
-        _centred(canvas, draws(share.first, share.last), BODY, 8.5, x0, x0 + cell, top - 12)
+        span = number_range(share.first, share.last)
+        _centred(canvas, span, BODY, CHART.ded_range_size, x0, x0 + cell, top - 10)
         value = chart_cell(DED_LABEL, share)
-        if share.scores is None:
-            _centred(canvas, value, BODY_ITALIC, 8, x0, x0 + cell, top - band + 8)
-        else:
-            _centred(canvas, value, BODY_BOLD, 13, x0, x0 + cell, top - band + 7)
+        font = BODY_ITALIC if share.scores is None else BODY_BOLD
+        size = CHART.ded_range_size if share.scores is None else CHART.ded_size
+        _centred(canvas, value, font, size, x0, x0 + cell, top - band + 6)
 
     # Six columns, each with its own ranges: a card's top number is read in one column.
     events = [s for s in shares if s.competition is not None]
-    season_rows = -(-len(events) // 2)
-    head = 34.0
-    grid_top = top - band - 12
-    room = grid_top - head - (frame.y + CHART_PADDING + SEASON_LEADING * season_rows + 12)
-    height = min(34.0, room / len(shares))
-    scale = min(1.0, height / 30)
+    season_rows = -(-len(events) // CHART.season_columns)
+    head = CHART.head
+    grid_top = top - band - CHART.below_band
+    season = CHART.season_leading * season_rows + CHART.below_band
+    room = grid_top - head - (frame.y + CHART.padding + season)
+    height = min(CHART.tallest_row, room / len(shares))
     block = width / len(CHART_COLUMNS)
-    split = 0.44
     bottom = grid_top - head - height * len(shares)
     for index, column in enumerate(CHART_COLUMNS):
         x0 = x + index * block
@@ -597,39 +698,45 @@ def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
         canvas.setLineWidth(1.2)
         canvas.line(x0, grid_top, x0, bottom)
         canvas.setLineWidth(0.3)
-        canvas.line(x0 + block * split, grid_top - head, x0 + block * split, bottom)
+        canvas.line(x0 + block * CHART.split, grid_top - head, x0 + block * CHART.split, bottom)
     canvas.setLineWidth(1.2)
     canvas.line(right, grid_top, right, bottom)
     canvas.rect(x, bottom, width, grid_top - bottom, stroke=1, fill=0)
     for index, column in enumerate(CHART_COLUMNS):
         x0 = x + index * block
         canvas.setFillColor(colors.white if column == "E" else INK)
-        _centred(canvas, column, BODY_BOLD, 16, x0, x0 + block, grid_top - 17)
-        _centred(canvas, COLUMN_NAMES[column], BODY, 7.5, x0, x0 + block, grid_top - head + 5)
+        _centred(canvas, column, BODY_BOLD, CHART.code_size, x0, x0 + block, grid_top - 13)
+        name = COLUMN_NAMES[column]
+        _centred(canvas, name, BODY, CHART.column_name_size, x0, x0 + block, grid_top - head + 4)
     canvas.setFillColor(INK)
+    range_size = min(CHART.largest_range, height * CHART.range_share)
+    score_size = min(CHART.largest_score, height * CHART.score_share)
     for row, share in enumerate(shares):
-        y = grid_top - head - (row + 1) * height + (height - 10 * scale) / 2
+        y = grid_top - head - (row + 1) * height + (height - score_size * 0.7) / 2
         for index, column in enumerate(CHART_COLUMNS):
             x0 = x + index * block
-            middle = x0 + block * split
-            _centred(canvas, draws(share.first, share.last), BODY, 11 * scale, x0, middle, y)
+            middle = x0 + block * CHART.split
+            _centred(canvas, number_range(share.first, share.last), BODY, range_size, x0, middle, y)
             text = chart_cell(column, share)
             if share.scores is None:
-                _centred(canvas, text, BODY_ITALIC, 9 * scale, middle, x0 + block, y)
+                _centred(canvas, text, BODY_ITALIC, range_size, middle, x0 + block, y)
             else:
-                _centred(canvas, text, BODY_BOLD, 14 * scale, middle, x0 + block, y)
+                _centred(canvas, text, BODY_BOLD, score_size, middle, x0 + block, y)
 
-    # Where each band's scores come from, in two columns under the chart.
-    canvas.setFillColor(INK)
+    # Where each band's scores come from, in columns under the chart.
+    column_width = width / CHART.season_columns
     for index, share in enumerate(events):
         assert share.competition is not None
         side, row = divmod(index, season_rows)
-        sx = x + side * width / 2
-        sy = bottom - 14 - SEASON_LEADING * row
-        canvas.setFont(BODY_BOLD, 8.5)
-        canvas.drawString(sx, sy, draws(share.first, share.last))
-        canvas.setFont(BODY_ITALIC, 8.5)
-        canvas.drawString(sx + 34, sy, game.competitions[share.competition].name)
+        sx = x + side * column_width
+        sy = bottom - CHART.below_band - CHART.season_size - CHART.season_leading * row + 2
+        canvas.setFont(BODY_BOLD, CHART.season_size)
+        canvas.drawString(sx, sy, number_range(share.first, share.last))
+        name = game.competitions[share.competition].name
+        room = column_width - CHART.season_range - 6
+        size = fitted_size(name, BODY_ITALIC, CHART.season_size, room, smallest=SMALLEST)
+        canvas.setFont(BODY_ITALIC, size)
+        canvas.drawString(sx + CHART.season_range, sy, name)
 
 
 # --- the action deck ------------------------------------------------------------------------
@@ -649,169 +756,92 @@ def _action_deck(game: KissCry, context: BuildContext, path: Path) -> None:
 
 
 def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
-    x, y, width, height = slot.trim
-    centre = x + width / 2
-    canvas.setFillColor(colors.white)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    inset = 4 * mm
-    upper = (y + height * 0.42, height * 0.58 - inset)  # the top number, for the charts
-    lower = (y + inset, height * 0.36 - inset)  # the bottom number, for the tables
-    canvas.setLineWidth(0.8)
-    canvas.setStrokeColor(INK)
-    for (bottom, tall), fill in ((upper, BLUSH), (lower, colors.white)):
-        canvas.setFillColor(fill)
-        canvas.roundRect(x + inset, bottom, width - 2 * inset, tall, 2.5 * mm, stroke=1, fill=1)
-    canvas.setFillColor(INK)
-    canvas.setFont(BODY_BOLD, 8)
-    canvas.drawCentredString(centre, upper[0] + upper[1] - 5 * mm, CARD_LABELS[0])
-    canvas.setFont(BODY_BOLD, 60)
-    canvas.drawCentredString(centre, upper[0] + upper[1] / 2 - 24, str(card.top))
-    canvas.setFont(BODY_BOLD, 6.5)
-    canvas.drawCentredString(centre, lower[0] + lower[1] - 4.5 * mm, CARD_LABELS[1])
-    canvas.setFont(BODY, 30)
-    canvas.drawCentredString(centre, lower[0] + lower[1] / 2 - 14, str(card.bottom))
+    safe = card_face(canvas, slot, CARD_FRONT)
+    upper = safe.height * UPPER_SHARE
+    lower = safe.height * LOWER_SHARE
+    chart, tables = CARD_LABELS
+    draw_panel(
+        canvas,
+        Rect(safe.x, safe.y + safe.height - upper, safe.width, upper),
+        Panel(chart, str(card.top), 60, BLUSH),
+        CARD_FRONT,
+    )
+    draw_panel(
+        canvas,
+        Rect(safe.x, safe.y, safe.width, lower),
+        Panel(tables, str(card.bottom), 30, value_font=BODY),
+        CARD_FRONT,
+    )
     cut_guide(canvas, slot)
 
 
 def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
-    x, y, width, height = slot.trim
-    centre = x + width / 2
-    canvas.setFillColor(CARD_BACK)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    canvas.setStrokeColor(BLUSH)
-    canvas.setLineWidth(1.2)
-    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
-    canvas.setLineWidth(0.8)
-    canvas.circle(centre, y + height / 2 + 3, 24 * mm)  # the rink's centre circle
-    canvas.setFillColor(colors.white)
-    canvas.setFont(BODY_BOLD, 24)
-    canvas.drawCentredString(centre, y + height / 2, TITLE)
-    canvas.setFont(BODY_ITALIC, 9)
-    canvas.drawCentredString(centre, y + height / 2 - 5 * mm, "Action deck")
+    safe = card_back(canvas, slot, CARD_REVERSE, TITLE, "Action deck")
+    canvas.setLineWidth(RINK_LINE)
+    canvas.circle(safe.x + safe.width / 2, safe.y + safe.height / 2 + 3, RINK_CIRCLE)
 
 
 # --- score sheets ---------------------------------------------------------------------------
 
 
-def score_columns(game: KissCry) -> tuple[tuple[str, float], ...]:
-    """The score sheet's columns and their relative widths."""
+def score_columns(game: KissCry) -> tuple[SheetColumn, ...]:
+    """The score sheet's columns: the chart's colours over their columns (green E, yellow
+    components, red DED), heavier rules setting the marks and the final score apart."""
     return (
-        ("#", 0.45),
-        ("SKATER", 3.4),
-        ("COUNTRY", 1.1),
-        ("E", 1.0),
-        *((c, 0.85) for c in COMPONENTS),
-        ("SUB", 1.0),
-        (factor_label(game.component_factor), 1.0),
-        ("DED", 0.8),
-        ("FINAL", 1.2),
+        SheetColumn("#", 0.45),
+        SheetColumn("SKATER", 3.4),
+        SheetColumn("COUNTRY", 1.1),
+        SheetColumn("E", 1.0, GREEN_LIGHT, heavy_rule=True),
+        *(SheetColumn(c, 0.85, YELLOW_LIGHT) for c in COMPONENTS),
+        SheetColumn("SUB", 1.0),
+        SheetColumn(factor_label(game.component_factor), 1.0),
+        SheetColumn("DED", 0.8, RED_LIGHT),
+        SheetColumn("FINAL", 1.2, heavy_rule=True),
     )
 
 
 def _score_sheet(game: KissCry, context: BuildContext, prefilled: bool, path: Path) -> None:
     paper = context.paper.landscape()
-    entries = [game.skaters[s] for s in game.field] if prefilled else []
+    entries = [[game.skaters[s].name, game.skaters[s].country] for s in game.field]
+    if not prefilled:
+        entries = []
     pages = max(1, -(-len(entries) // SCORE_ROWS))
     subject = "Score sheet: the ready-made field" if prefilled else "Score sheet"
+    factor = factor_label(game.component_factor)
+    note = (
+        f"SUB = SS + TR + PE + CH + IN.   {factor} = SUB x {game.component_factor:g}.   "
+        f"FINAL = E + {factor} - DED, then any modifier and home-judge points.   "
+        f"Long program: multiply E + {factor} - DED by the multiplier first."
+    )
+    fields = (
+        SheetField("Event", blank=28),
+        SheetField("Program", choices=("SHORT", "LONG")),
+        SheetField("Host country", game.host_country if prefilled else None, blank=6),
+    )
+    box = Rect(
+        SHEET_MARGIN, SHEET_MARGIN, paper.width - 2 * SHEET_MARGIN, paper.height - 2 * SHEET_MARGIN
+    )
 
-    host = game.host_country if prefilled else None
+    def page(number: int, canvas: Canvas) -> None:
+        sheet = ScoreSheet(
+            title=f"{TITLE} score sheet",
+            fields=fields,
+            note=note,
+            columns=score_columns(game),
+            rows=SCORE_ROWS,
+            entries=entries[number * SCORE_ROWS : (number + 1) * SCORE_ROWS],
+            numbered=True,
+            first_number=number * SCORE_ROWS + 1,
+            page=f"Page {number + 1} of {pages}" if pages > 1 else None,
+            centred=frozenset({2}),
+        )
+        draw_score_sheet(canvas, sheet, box, SCORE_STYLE)
+
     draw_pages(
         path,
         paper,
-        [
-            partial(
-                _score_page,
-                game=game,
-                paper=paper,
-                host=host,
-                entries=entries[page * SCORE_ROWS : (page + 1) * SCORE_ROWS],
-                page=page,
-                pages=pages,
-            )
-            for page in range(pages)
-        ],
+        [partial(page, number) for number in range(pages)],
         title=f"{TITLE}: {subject.lower()}",
         author=AUTHOR,
         subject=subject,
     )
-
-
-def _score_page(
-    canvas: Canvas,
-    game: KissCry,
-    paper: Paper,
-    host: str | None,
-    entries: Sequence[Skater],
-    page: int,
-    pages: int,
-) -> None:
-    left, right = SHEET_MARGIN, paper.width - SHEET_MARGIN
-    top = paper.height - SHEET_MARGIN
-    canvas.setFillColor(INK)
-    canvas.setFont(BODY_BOLD, 14)
-    canvas.drawString(left, top - 13, f"{TITLE} score sheet")
-    canvas.setFont(BODY, 10)
-    canvas.drawString(left + 170, top - 13, "Event: ____________________________")
-    canvas.drawString(left + 370, top - 13, "Program:  SHORT  /  LONG")
-    if host is not None:
-        canvas.drawString(left + 510, top - 13, "Host country:")
-        canvas.setFont(BODY_BOLD, 10)
-        canvas.drawString(left + 510 + stringWidth("Host country: ", BODY, 10), top - 13, host)
-    else:
-        canvas.drawString(left + 510, top - 13, "Host country: ______")
-    canvas.setFont(BODY, 10)
-    if pages > 1:
-        canvas.drawRightString(right, top - 13, f"Page {page + 1} of {pages}")
-    factor = factor_label(game.component_factor)
-    canvas.setFont(BODY, 8)
-    canvas.drawString(
-        left,
-        top - 27,
-        f"SUB = SS + TR + PE + CH + IN.   {factor} = SUB x {game.component_factor:g}.   "
-        f"FINAL = E + {factor} - DED, then any modifier and home-judge points.   "
-        "Long program: multiply E + "
-        f"{factor} - DED by the multiplier first.",
-    )
-    columns = score_columns(game)
-    total = sum(weight for _, weight in columns)
-    xs = [left]
-    for _, weight in columns:
-        xs.append(xs[-1] + (right - left) * weight / total)
-    head = 20.0
-    grid_top = top - 36
-    height = min(24.0, (grid_top - head - SHEET_MARGIN) / SCORE_ROWS)
-    bottom = grid_top - head - SCORE_ROWS * height
-    canvas.setFillColor(HEAD)
-    canvas.rect(left, grid_top - head, right - left, head, stroke=0, fill=1)
-    # The chart's colours over their columns: green E, yellow components, red DED.
-    tints = {"E": GREEN_LIGHT, "DED": RED_LIGHT, **dict.fromkeys(COMPONENTS, YELLOW_LIGHT)}
-    for (label, _), x0, x1 in zip(columns, xs, xs[1:], strict=False):
-        if label in tints:
-            canvas.setFillColor(tints[label])
-            canvas.rect(x0, bottom, x1 - x0, grid_top - head - bottom, stroke=0, fill=1)
-    for index in range(1, SCORE_ROWS, 2):
-        canvas.setFillColor(colors.Color(0, 0, 0, alpha=0.04))
-        canvas.rect(left, grid_top - head - (index + 1) * height, right - left, height, 0, 1)
-    canvas.setStrokeColor(RULE)
-    for index in range(SCORE_ROWS + 2):
-        y = grid_top if index == 0 else grid_top - head - (index - 1) * height
-        canvas.setLineWidth(1.0 if index in (0, 1, SCORE_ROWS + 1) else 0.4)
-        canvas.line(left, y, right, y)
-    for index, x in enumerate(xs):
-        canvas.setLineWidth(1.0 if index in (0, 3, len(xs) - 2, len(xs) - 1) else 0.4)
-        canvas.line(x, grid_top, x, bottom)
-    canvas.setFillColor(INK)
-    canvas.setFont(BODY_BOLD, 9)
-    for (label, _), x0, x1 in zip(columns, xs, xs[1:], strict=False):
-        canvas.drawCentredString((x0 + x1) / 2, grid_top - head + 7, label)
-    first = page * SCORE_ROWS
-    for index in range(SCORE_ROWS):
-        y = grid_top - head - (index + 1) * height + (height - 7) / 2
-        canvas.setFont(BODY, 8)
-        canvas.setFillColor(RULE)
-        canvas.drawCentredString((xs[0] + xs[1]) / 2, y, str(first + index + 1))
-        if index < len(entries):
-            canvas.setFillColor(INK)
-            canvas.setFont(BODY, 10)
-            canvas.drawString(xs[1] + 4, y, entries[index].name)
-            canvas.drawCentredString((xs[2] + xs[3]) / 2, y, entries[index].country)
