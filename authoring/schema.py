@@ -86,6 +86,11 @@ class SheetSchema:
         self.name: str = document["title"]
         self.description: str = document.get("description", "")
         self.fields = {name: FieldSpec(name, spec) for name, spec in document["properties"].items()}
+        # A grid sheet (`x-grid`) has no header: every cell from A1 is one value of the kind
+        # `additionalProperties` describes, named by its column letter (a map's hexes).
+        self.grid_cell = (
+            FieldSpec("cell", document["additionalProperties"]) if document.get("x-grid") else None
+        )
         self.required: tuple[str, ...] = tuple(document.get("required", ()))
         # Most sheets mean nothing empty; a schema says so where an empty sheet is fine.
         self.may_be_empty = bool(document.get("x-may-be-empty", False))
@@ -110,6 +115,10 @@ class SheetSchema:
         except (OSError, ValueError, KeyError, jsonschema.SchemaError) as error:
             raise SchemaFileError(f"{path}: not a usable sheet schema: {error}") from error
 
+    def field(self, name: str) -> FieldSpec | None:
+        """The spec of a column: a header's, or on a grid sheet any cell's."""
+        return self.fields.get(name, self.grid_cell)
+
     def is_valid(self, row: dict[str, Any]) -> bool:
         return bool(self._fast.is_valid(row))
 
@@ -124,7 +133,7 @@ class SheetSchema:
                 yield self._problem(name, first_error[name], row.get(name))
 
     def _problem(self, name: str, error: jsonschema.ValidationError, value: Any) -> Problem:
-        spec = self.fields.get(name)
+        spec = self.field(name)
         if spec is None:
             return Problem(name, "schema", error.message, "")
         expected = spec.expected
@@ -145,7 +154,9 @@ class SheetSchema:
 
 
 def _require_pattern_words(document: dict[str, Any]) -> None:
-    for name, spec in document["properties"].items():
+    cells = document.get("additionalProperties") if document.get("x-grid") else None
+    specs = {**document["properties"], **({"cell": cells} if cells else {})}
+    for name, spec in specs.items():
         for branch in [spec, *spec.get("anyOf", [])]:
             if "pattern" in branch and not branch.get(PATTERN_WORDS):
                 raise ValueError(f"column {name!r} has a pattern without {PATTERN_WORDS}")

@@ -2,6 +2,9 @@
 
 Every value keeps its provenance: a record knows its workbook, sheet and row, and its sheet
 knows the column of each field, so any value can be named as `book.xlsx:Sheet!C7`.
+
+A grid sheet (its schema says `x-grid`, such as a map whose cells are hexes) has no header:
+each row from row 1 is a record whose fields are the column letters.
 """
 
 from __future__ import annotations
@@ -131,18 +134,26 @@ def tabulate(
                 f"sheet {raw.name!r} is hidden in Excel; its data is still read and used",
             )
         )
-    findings += _match_headers(sheet, rows[0] if rows else [], schema)
+    if schema.grid_cell is None:
+        findings += _match_headers(sheet, rows[0] if rows else [], schema)
+        headed = _all_headed_columns(rows)
+        first_row = HEADER_ROW + 1
+    else:
+        # A grid has no header: each column is named by its letter, and row 1 is data.
+        width = max((len(line) for line in rows), default=0)
+        sheet.columns = {column_letter(c): c for c in range(1, width + 1)}
+        headed = set(sheet.columns.values())
+        first_row = 1
     covered = _apply_merges(sheet, raw, findings)
     findings += _hidden_lines(sheet, raw)
-    headed = _all_headed_columns(rows)
     plan = [
         (name, column - 1, "string" in types, bool({"integer", "number"} & types), types)
         for name, column in sheet.columns.items()
-        for types in [schema.fields[name].types]
+        for types in [_column_types(schema, name)]
     ]
     width_headed = max(headed, default=0)
     header_has_holes = len(headed) != width_headed
-    for row_number, line in enumerate(rows[HEADER_ROW:], start=HEADER_ROW + 1):
+    for row_number, line in enumerate(rows[first_row - 1 :], start=first_row):
         if all(value is None for value in line):
             continue
         values: dict[str, Any] = {}
@@ -186,6 +197,11 @@ def tabulate(
             )
         )
     return sheet, findings
+
+
+def _column_types(schema: SheetSchema, name: str) -> frozenset[str]:
+    spec = schema.field(name)
+    return spec.types if spec is not None else frozenset()
 
 
 def _outside_table(sheet: Sheet, row: int, line: list[Any], headed: set[int]) -> list[Finding]:

@@ -6,6 +6,7 @@ layout the imposition computes; the PDFs are real files written by `authoring bu
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -20,16 +21,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 from pdfread import (
     CLOSE,
     Kit,
-    Run,
     all_runs,
-    by_slot,
     contains,
     find_sequence,
     flat,
     inside,
     is_note,
     match_one_to_one,
-    page_runs,
     pdf_dict,
     pdf_title,
     reader,
@@ -37,14 +35,17 @@ from pdfread import (
     tokens,
 )
 from pypdf.generic import NameObject
+from reportlab.lib.units import mm
 
 from authoring.build import build_game
 from authoring.cli import main
+from authoring.components import BuildContext, Component
 from authoring.findings import Severity
 from authoring.game import Game, get_game
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
-from authoring.games.darkblades.kit import COUNTER, SPELL_CARD, counter_labels, counter_pieces
+from authoring.games.darkblades.kit import MOUNTED_COUNTER, REFERENCE_TEXT, SPELL_CARD
 from authoring.games.darkblades.model import DarkBlades
+from authoring.render.fonts import BODY_BOLD
 from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import PAPERS, PRINTABLE_MARGIN, Paper, Size
 from authoring.target import Target, resolve
@@ -93,8 +94,18 @@ def scenario_components(model: DarkBlades) -> list[str]:
     ]
 
 
+def game_components(model: DarkBlades) -> list[Component]:
+    game = get_game(GAME)
+    assert game.templates is not None and game.components is not None
+    return list(game.components(model, BuildContext(PAPERS["a4"], game.templates, GAME)))
+
+
 def components(model: DarkBlades) -> list[str]:
-    return ["rulebook", "reference", "spell-cards", "counters", *scenario_components(model)]
+    """Every component the game prints, by name; the ones this module reads are among them."""
+    names = [component.name for component in game_components(model)]
+    ours = {"rulebook", "reference", "spell-cards", "counters", *scenario_components(model)}
+    assert ours <= set(names)
+    return names
 
 
 # --- reading PDFs back ---------------------------------------------------------------------
@@ -112,7 +123,7 @@ def printed_grid(lines: list[str], title: str, count: int) -> list[list[str]]:
     A table broken by a page repeats its header on the next page; the repeat is skipped.
     """
     header = ["Die", *ODDS]
-    heading = lines.index(title)
+    heading = last_index(lines, title)
     at = find_sequence(lines, header, heading)
     assert at > heading, f"no results table after {title!r}"
     at += len(header)
@@ -126,9 +137,9 @@ def printed_grid(lines: list[str], title: str, count: int) -> list[list[str]]:
     return rows
 
 
-def label(runs: Sequence[Run]) -> Run:
-    """The topmost run on an item: a counter's name label."""
-    return max(runs, key=lambda run: run.y)
+def last_index(lines: list[str], line: str) -> int:
+    """Where `line` last occurs: a heading is listed in the contents before the text."""
+    return len(lines) - 1 - lines[::-1].index(line)
 
 
 def fonts_of(path: Path) -> Iterator[Any]:
@@ -148,13 +159,16 @@ def fonts_of(path: Path) -> Iterator[Any]:
 def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: DarkBlades) -> None:
     assert kit.exit_code == 0
     expected = {f"{GAME}-{name}-{kit.paper.name}.pdf" for name in components(model)}
-    assert {path.name for path in kit.folder.iterdir()} == expected
+    # The builder adds the kit's own front matter (its cover) to the game's components.
+    assert expected <= {path.name for path in kit.folder.iterdir()}
     for name in components(model):
         pages = reader(kit.path(name)).pages
         assert len(pages) > 0
+        # The quick reference is the paper turned on its side; everything else upright.
+        paper = kit.paper.landscape() if name == "reference" else kit.paper
         for page in pages:
-            assert float(page.mediabox.width) == pytest.approx(kit.paper.width, abs=0.01)
-            assert float(page.mediabox.height) == pytest.approx(kit.paper.height, abs=0.01)
+            assert float(page.mediabox.width) == pytest.approx(paper.width, abs=0.01)
+            assert float(page.mediabox.height) == pytest.approx(paper.height, abs=0.01)
 
 
 def test_one_set_up_sheet_per_scenario_in_the_box(
@@ -206,6 +220,31 @@ def test_reference_sheet_holds_all_six_results_tables(kit: Kit, model: DarkBlade
         assert lines[first : first + 1 + len(ODDS)] == ["1", *table.codes[0]]
 
 
+def test_reference_is_two_pages_at_most_with_no_text_under_7_pt(kit: Kit) -> None:
+    """Read at arm's length beside the map: six results tables and their keys on one sheet
+    printed on both sides, on A4 and on US Letter."""
+    pages = all_runs(kit.path("reference"))
+    assert 1 <= len(pages) <= 2
+    sizes = [run.size for page in pages for run in page]
+    assert min(sizes) >= REFERENCE_TEXT >= 7
+
+
+def test_every_reference_table_is_titled(kit: Kit) -> None:
+    """A table's header row (its first bold line at table size) comes straight after a
+    heading above it, never after another table's cells or the running text."""
+    tables = 0
+    for page in all_runs(kit.path("reference")):
+        for before, run in itertools.pairwise(page):
+            starts = run.font == BODY_BOLD and run.size == REFERENCE_TEXT
+            if not starts or (before.font == BODY_BOLD and before.size == REFERENCE_TEXT):
+                continue
+            tables += 1
+            assert before.font == BODY_BOLD and before.size > REFERENCE_TEXT + 2, run.text
+            assert before.y > run.y and abs(before.x - run.x) < 5 * mm, (before.text, run.text)
+    # Each results table and its key, the missile ranges and the cover table.
+    assert tables == 2 * len(CRT_SHEETS) + 2
+
+
 def test_each_scenario_sheet_lists_its_forces_and_victory(kit: Kit, model: DarkBlades) -> None:
     scenarios = sorted(model.scenarios.values(), key=lambda s: s.number)
     for scenario, name in zip(scenarios, scenario_components(model), strict=True):
@@ -253,53 +292,7 @@ def test_spell_cards_print_each_spell_as_often_as_its_copies(
         assert sum(run.text == get_game(GAME).title for run in back) == on_front
 
 
-# --- 4. counters ---------------------------------------------------------------------------
-
-
-def test_counters_print_every_piece_with_its_name(
-    kit: Kit, model: DarkBlades, box: dict[str, int]
-) -> None:
-    path = kit.path("counters")
-    layout = Layout.for_items(kit.paper, COUNTER)
-    pieces = counter_pieces(model)
-    assert len(pieces) == model.counters >= box["counters"]
-    pages = all_runs(path)
-    assert len(pages) == 2 * math.ceil(len(pieces) / layout.per_sheet)
-    drawn = 0
-    for sheet, page in enumerate(pages[0::2]):
-        slots = by_slot(page, layout.front, upright_only=True)
-        drawn += len(slots)
-        assert sorted(slots) == list(range(len(slots)))
-        for index, runs in slots.items():
-            piece = pieces[sheet * layout.per_sheet + index]
-            name = label(runs).text
-            if piece.marker is not None:
-                assert name == piece.marker.front
-            else:
-                assert piece.character is not None
-                assert name and piece.character.name.startswith(name)
-    assert drawn == len(pieces)
-
-
-def test_simons_healthy_counter_shows_his_strengths(kit: Kit, model: DarkBlades) -> None:
-    layout = Layout.for_items(kit.paper, COUNTER)
-    pieces = counter_pieces(model)
-    simon = model.characters["simon"]
-    healthy = simon.face("healthy")
-    number = next(
-        k
-        for k, piece in enumerate(pieces)
-        if piece.character == simon and piece.face("front") == healthy
-    )
-    sheet, index = divmod(number, layout.per_sheet)
-    slots = by_slot(page_runs(kit.path("counters"), 2 * sheet), layout.front, upright_only=True)
-    runs = slots[index]
-    assert label(runs).text == simon.name
-    bottom = min(run.y for run in runs)
-    values = [run.text for run in sorted(runs, key=lambda r: r.x) if run.y == bottom]
-    assert values == [str(healthy.attack), str(healthy.defence), str(healthy.movement)]
-    # His other pieces' fronts carry other strengths, so the values above are the healthy ones.
-    assert simon.face("wounded").attack != healthy.attack
+# --- 4. counters: tests/test_darkblades_counters.py ----------------------------------------
 
 
 # --- 5. fronts and backs register for a long-edge flip ------------------------------------
@@ -345,38 +338,11 @@ def _same_set(left: Sequence[float], right: Sequence[float]) -> bool:
     )
 
 
-def test_counter_backs_register_behind_their_fronts(kit: Kit, model: DarkBlades) -> None:
-    width = kit.paper.width
-    layout = Layout.for_items(kit.paper, COUNTER)
-    pieces = counter_pieces(model)
-    pages = all_runs(kit.path("counters"))
-    for sheet, (front, back) in enumerate(zip(pages[0::2], pages[1::2], strict=True)):
-        fronts = by_slot(front, layout.front, upright_only=True)
-        backs = by_slot(back, layout.back, upright_only=True)
-        assert sorted(fronts) == sorted(backs)
-        front_labels = {index: label(runs) for index, runs in fronts.items()}
-        back_labels = {index: label(runs) for index, runs in backs.items()}
-        for index, front_label in front_labels.items():
-            piece = pieces[sheet * layout.per_sheet + index]
-            back_label = back_labels[index]
-            if piece.character is not None:
-                assert back_label.text == front_label.text
-            else:
-                assert piece.marker is not None and back_label.text == piece.marker.back
-            assert back_label.centre == pytest.approx(width - front_label.centre, abs=CLOSE)
-            assert back_label.y == pytest.approx(front_label.y, abs=CLOSE)
-        # The same, read from the page alone: names on the back are the mirrored front names.
-        match_one_to_one(
-            [(width - r.centre, r.y) for r in front_labels.values()],
-            [(r.centre, r.y) for r in back_labels.values()],
-        )
-
-
 # --- 6. everything printed lies where a home printer prints ------------------------------
 
 
 @pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
-@pytest.mark.parametrize("size", [SPELL_CARD, COUNTER], ids=["spell-card", "counter"])
+@pytest.mark.parametrize("size", [SPELL_CARD, MOUNTED_COUNTER], ids=["spell-card", "counter"])
 def test_every_slot_lies_in_the_printable_area(paper: Paper, size: Size) -> None:
     layout = Layout.for_items(paper, size)
     printable = Rect(
@@ -391,11 +357,9 @@ def test_every_slot_lies_in_the_printable_area(paper: Paper, size: Size) -> None
         assert inside(slot.trim, slot.bleed, tolerance=1e-6)
 
 
-@pytest.mark.parametrize("component", ["spell-cards", "counters"])
-def test_every_text_lies_on_its_item(kit: Kit, component: str) -> None:
-    size = SPELL_CARD if component == "spell-cards" else COUNTER
-    layout = Layout.for_items(kit.paper, size)
-    for number, runs in enumerate(all_runs(kit.path(component))):
+def test_every_text_lies_on_its_card(kit: Kit) -> None:
+    layout = Layout.for_items(kit.paper, SPELL_CARD)
+    for number, runs in enumerate(all_runs(kit.path("spell-cards"))):
         slots = layout.front if number % 2 == 0 else layout.back
         notes = [run for run in runs if is_note(run)]
         assert len(notes) == 1
@@ -458,6 +422,34 @@ def test_rulebook_outline_holds_the_chapters(kit: Kit, model: DarkBlades, game: 
     ]
     assert titles == expected
     assert pdf_title(book).startswith(game.title)
+
+
+# snake_case identifiers, and names of the workbook's sheets used as such.
+IDENTIFIER = re.compile(r"\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b")
+
+
+def test_no_internal_identifier_reaches_a_player(
+    kit: Kit, model: DarkBlades, validation: Validation
+) -> None:
+    sheet_words = re.compile(
+        r"\b(?:{}) sheet\b|\bworkbook\b".format("|".join(map(re.escape, validation.tables))),
+        flags=re.IGNORECASE,
+    )
+    for name in components(model):
+        text = flat(kit.path(name))
+        assert IDENTIFIER.findall(text) == [], name
+        assert sheet_words.findall(text) == [], name
+
+
+def test_playing_pieces_are_printed_on_card_both_sides(model: DarkBlades) -> None:
+    printing = {c.name: c.printing for c in game_components(model)}
+    for name in ("counters", "spell-cards"):
+        piece = printing[name]
+        assert piece is not None and piece.pieces and piece.card_stock and piece.double_sided
+        assert piece.how
+    for name in ("rulebook", "reference"):
+        book = printing[name]
+        assert book is not None and book.double_sided and not book.pieces and book.how
 
 
 def test_every_file_has_a_title_and_prints_at_actual_size(
@@ -528,12 +520,3 @@ def test_a_data_error_refuses_the_build(game: Game, tmp_path: Path) -> None:
     assert [(f.sheet, f.cell, f.value) for f in errors] == [("CRT_InfVsInf", "D7", "Q")]
     assert result.written == []
     assert list(out.iterdir()) == []
-
-
-def test_counter_labels_drop_titles_unless_two_counters_would_read_the_same(
-    model: DarkBlades,
-) -> None:
-    labels = counter_labels(model)
-    assert labels["dark_blades"] == "Dark Blades"
-    assert labels["mon_oger_elite_axe"] != labels["mon_oger_elite_pole_arm"]
-    assert len(set(labels.values())) == len(labels)

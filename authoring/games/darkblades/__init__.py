@@ -1,7 +1,7 @@
 """DARK BLADES: a fantasy skirmish game on the Cry Havoc system (seed 002)."""
 
 from authoring.game import Game, Simulation, deferred, packaged
-from authoring.games.darkblades import arena, consistency
+from authoring.games.darkblades import arena, consistency, maps
 from authoring.games.darkblades.checks import CHECKS, SHEETS
 from authoring.games.darkblades.model import build_model
 
@@ -14,6 +14,7 @@ GAME = Game(
     templates=packaged("authoring.templates", "darkblades"),
     checks=CHECKS,
     model=build_model,
+    model_checks=maps.MODEL_CHECKS,
     consistency=consistency.check,
     simulations={
         "arena": Simulation(

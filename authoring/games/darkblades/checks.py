@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from authoring.checks import Check, Tables, grid, not_above, references, tiles, unique
 from authoring.findings import Finding, Severity
+from authoring.games.darkblades import maps
 
 CRT_SHEETS = (
     "CRT_InfVsInf",
@@ -50,6 +51,7 @@ SHEETS = (
     "Box",
     "Scenarios",
     "Forces",
+    *maps.SHEETS,
 )
 
 # The seed's flip-and-replace system: which state each face of each piece shows.
@@ -302,4 +304,5 @@ CHECKS: tuple[Check, ...] = (
     references("Forces", "scenario", "Scenarios", "id"),
     references("Forces", "character", "Characters", "id"),
     Check("forces fit the box", ("Characters", "Forces"), forces_fit),
+    *maps.CHECKS,
 )

@@ -8,28 +8,53 @@ two can never disagree (the printed original's two copies of each table did).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from authoring.components import BuildContext, Component
+from authoring.components import BuildContext, Component, Printing
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
+from authoring.games.darkblades.mapsheets import write_map
 from authoring.games.darkblades.model import Character, DarkBlades, Face, Marker, Spell
-from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred
+from authoring.render.cards import SMALLEST
+from authoring.render.flow import (
+    BOOK_MARGIN,
+    Heading,
+    TableSource,
+    build_markup_book,
+    data_table,
+    render_markup,
+    side_by_side,
+    styles,
+)
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, register_body_fonts
 from authoring.render.imposition import Slot, cut_guide, impose
-from authoring.render.paper import CARD_SIZES, COUNTER_SIZES
+from authoring.render.paper import CARD_SIZES, COUNTER_SIZES, Size
+from authoring.render.tokens import (
+    GLYPHS,
+    TokenFace,
+    TokenStyle,
+    Value,
+    draw_token,
+    fitting_text,
+    halves,
+    pair_up,
+)
 
 TITLE = "DARK BLADES"
 AUTHOR = "authoring (from the DARK BLADES workbook)"
 SPELL_CARD = CARD_SIZES["poker"]
 COUNTER = COUNTER_SIZES["3/4"]
+# A mounted character covers two neighbouring hexes (the seed), one counter side apart.
+MOUNTED_COUNTER = Size("3/4 two-hex", 2 * COUNTER.width, COUNTER.height)
 SIDE_NAMES = {"dark_blades": "Dark Blades", "black_fox": "Black Fox", "neutral": "Neutral"}
 SIDE_COLOURS = {
     "dark_blades": colors.HexColor("#c9dcf0"),
@@ -46,11 +71,20 @@ STATE_LABELS = {
     "stunned": "STUNNED",
     "wounded": "WOUNDED",
     "dead": "DEAD",
-    "mounted": "MOUNTED",
     "mounted_wounded": "WOUNDED",
-    "riderless_horse": "HORSE",
+    "riderless_horse": "NO RIDER",
     "dead_horse": "DEAD HORSE",
 }
+DEAD_STATES = frozenset({"dead", "dead_horse"})
+RIDDEN_STATES = frozenset({"mounted", "mounted_wounded"})
+# The seed's arrow: the way a horse faces, towards the far end of its two hexes.
+FACING_STATES = RIDDEN_STATES | {"riderless_horse"}
+MISSILE_MARKS = {"shortbow": "bow", "crossbow": "crossbow"}
+COUNTER_STYLE = TokenStyle()
+MARKER_TINT = colors.HexColor("#fff4c2")
+DEAD_TINT = colors.HexColor("#bdbdbd")
+DEAD_INK = colors.HexColor("#5a0000")
+DEAD_MARK_INK = colors.HexColor("#6e6e6e")
 SPELL_BACK = colors.HexColor("#2b1d3a")
 
 
@@ -58,24 +92,69 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
     tables = named_tables(game)
     render = partial(_render, game, context)
     kit = [
-        Component("rulebook", partial(_book, render("rulebook.md.j2"), tables, context, "Rules")),
+        Component(
+            "rulebook",
+            partial(_book, render("rulebook.md.j2"), tables, context, "Rules"),
+            printing=Printing(
+                "Rulebook", double_sided=True, how="Staple the pages at the top left corner."
+            ),
+        ),
         Component(
             "reference",
-            partial(
-                _book, render("reference.md.j2"), tables, context, "Quick-reference play sheet"
+            partial(_reference, game, render("reference.md.j2"), tables, context),
+            printing=Printing(
+                "Quick reference",
+                card_stock=True,
+                double_sided=True,
+                copies=2,
+                how="One for each player, beside the map.",
             ),
         ),
         Component(
             "spell-cards",
             partial(_spell_cards, game, context),
             reads=frozenset({"Spells", "SpellAreas", "DieTables"}),
+            printing=Printing(
+                "Spell cards",
+                card_stock=True,
+                double_sided=True,
+                pieces=True,
+                how="Cut along the solid lines and shuffle the cards into one deck.",
+            ),
         ),
         Component(
             "counters",
             partial(_counters, game, context),
             reads=frozenset({"Characters", "Counters", "Markers"}),
+            printing=Printing(
+                "Counters",
+                card_stock=True,
+                double_sided=True,
+                pieces=True,
+                how="Cut along the solid lines; a mounted counter stays two hexes long.",
+            ),
         ),
     ]
+    for sheet, hex_map in game.maps.items():
+        kit.append(
+            Component(
+                f"map-{sheet.removeprefix('Map').lower()}",
+                partial(
+                    write_map,
+                    game,
+                    sheet,
+                    context.paper,
+                    title=context.titled(f"{TITLE}: {hex_map.title}"),
+                    author=AUTHOR,
+                ),
+                reads=frozenset({sheet, "HexSides", "Places", "Terrain", "Scenarios"}),
+                printing=Printing(
+                    f"Map: {hex_map.title}",
+                    how="Trim each sheet where it says, glue it over its neighbour's strip so "
+                    "the crosshairs meet, then cut the map out along its thick outline.",
+                ),
+            )
+        )
     for scenario in sorted(game.scenarios.values(), key=lambda s: s.number):
         text = render("scenario.md.j2", scenario=scenario)
         kit.append(
@@ -147,17 +226,120 @@ def _columns(shift: int) -> str:
 
 
 def _crt(game: DarkBlades, sheet: str) -> Flowable:
-    table = game.combat_tables[sheet]
-    rows = [[str(die % 10), *codes] for die, codes in enumerate(table.codes, start=1)]
     # A results table read across a page turn is a table misread: keep each one whole.
-    grid = data_table(["Die", *ODDS], rows, col_widths=[10 * mm] + [11 * mm] * len(ODDS))
+    grid = data_table(
+        ["Die", *ODDS], _crt_rows(game, sheet), col_widths=[10 * mm] + [11 * mm] * len(ODDS)
+    )
     return KeepTogether([grid])
 
 
+def _crt_rows(game: DarkBlades, sheet: str) -> list[list[str]]:
+    table = game.combat_tables[sheet]
+    return [[str(die % 10), *codes] for die, codes in enumerate(table.codes, start=1)]
+
+
 def _crt_key(game: DarkBlades, sheet: str) -> Flowable:
-    keys = game.combat_tables[sheet].keys.values()
-    rows = [[key.code, key.meaning] for key in sorted(keys, key=lambda k: (k.code == "-", k.code))]
+    rows = _key_rows(game, sheet)
     return KeepTogether([data_table(["Result", "Meaning"], rows, col_widths=[14 * mm, 140 * mm])])
+
+
+def _key_rows(game: DarkBlades, sheet: str) -> list[list[str]]:
+    keys = game.combat_tables[sheet].keys.values()
+    return [[key.code, key.meaning] for key in sorted(keys, key=lambda k: (k.code == "-", k.code))]
+
+
+# --- the quick reference: landscape, each results table beside its key ----------------------
+
+# Read at arm's length: no text under this size.
+REFERENCE_TEXT = 7.0
+REFERENCE_DIE_COLUMN = 8 * mm
+REFERENCE_ODDS_COLUMN = 7 * mm
+REFERENCE_RESULT_COLUMN = 12 * mm
+REFERENCE_KEY_TITLE = "Key"
+REFERENCE_GAP = 3 * mm
+# Cell padding in points: narrow enough that fifteen odds columns and a key share a line.
+REFERENCE_PADDING = (
+    ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+    ("LEFTPADDING", (0, 0), (-1, -1), 2),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+)
+
+
+def _reference(
+    game: DarkBlades, text: str, tables: dict[str, TableSource], context: BuildContext, path: Path
+) -> None:
+    paper = context.paper.landscape()
+    width = paper.width - 2 * BOOK_MARGIN
+    beside: dict[str, TableSource] = {}
+    for sheet in CRT_SHEETS:
+        beside[f"crt_and_key:{sheet}"] = partial(_crt_and_key, game, sheet, width)
+        beside[f"crt_key_and_missile_tables:{sheet}"] = partial(
+            _crt_and_key, game, sheet, width, beneath_key=partial(_missile_tables, game, width / 2)
+        )
+    build_markup_book(
+        path,
+        paper,
+        text,
+        {**tables, **beside},
+        title=f"{TITLE}: quick reference",
+        author=AUTHOR,
+        subject="Quick reference",
+    )
+
+
+def _tight(table: Table) -> Table:
+    table.setStyle(list(REFERENCE_PADDING))
+    return table
+
+
+def _crt_and_key(
+    game: DarkBlades,
+    sheet: str,
+    width: float,
+    *,
+    beneath_key: Callable[[], Flowable] | None = None,
+) -> Flowable:
+    """A results table under its title in the left half of the page, its key under the
+    key's own title in the right half (then `beneath_key`, where the key leaves room): a
+    code and its meaning read at one glance."""
+    grid = data_table(
+        ["Die", *ODDS],
+        _crt_rows(game, sheet),
+        col_widths=[REFERENCE_DIE_COLUMN] + [REFERENCE_ODDS_COLUMN] * len(ODDS),
+        font_size=REFERENCE_TEXT,
+    )
+    key = data_table(
+        ["Result", "Meaning"],
+        _key_rows(game, sheet),
+        col_widths=[REFERENCE_RESULT_COLUMN, width / 2 - REFERENCE_RESULT_COLUMN],
+        font_size=REFERENCE_TEXT,
+    )
+    title = Heading(game.combat_tables[sheet].title, 2)
+    key_title = Paragraph(REFERENCE_KEY_TITLE, styles()["h3"])
+    right = [key_title, _tight(key), *([beneath_key()] if beneath_key else [])]
+    return side_by_side([[title, _tight(grid)], right], width / 2)
+
+
+def _missile_tables(game: DarkBlades, width: float) -> Flowable:
+    """The tables a missile shot reads besides its results table, side by side in `width`."""
+    room = width / 2 - REFERENCE_GAP
+    parts = [
+        (
+            "Missile ranges",
+            _missile_weapons(
+                game,
+                col_widths=[share * room for share in (0.3, 0.2, 0.2, 0.3)],
+                font_size=REFERENCE_TEXT,
+            ),
+        ),
+        (
+            "Cover against missiles",
+            _cover(game, col_widths=[room / 2, room / 2], font_size=REFERENCE_TEXT),
+        ),
+    ]
+    columns = [[Heading(title, 2), _tight(table)] for title, table in parts]
+    return side_by_side(columns, width / 2)
 
 
 def _terrain(game: DarkBlades) -> Flowable:
@@ -187,17 +369,18 @@ def _terrain_shifts(game: DarkBlades) -> Flowable:
     return data_table(["Attacker in", "Defender in", "Columns (+ right, - left)"], rows)
 
 
-def _cover(game: DarkBlades) -> Flowable:
+def _cover(game: DarkBlades, **layout: Any) -> Table:
     rows = [
         [cover, "may not be fired on" if shift is None else _columns(shift)]
         for cover, shift in game.cover_shifts.items()
     ]
-    return data_table(["Target's cover", "Missile column shift"], rows)
+    return data_table(["Target's cover", "Missile column shift"], rows, **layout)
 
 
 def _column_shifts(game: DarkBlades) -> Flowable:
+    # A condition may name another modifier by its identifier: print it as the table does.
     rows = [
-        [_words(s.modifier), s.applies_to, _columns(s.shift), s.condition]
+        [_words(s.modifier), s.applies_to, _columns(s.shift), _words(s.condition)]
         for s in game.column_shifts.values()
     ]
     return data_table(
@@ -207,13 +390,13 @@ def _column_shifts(game: DarkBlades) -> Flowable:
     )
 
 
-def _missile_weapons(game: DarkBlades) -> Flowable:
+def _missile_weapons(game: DarkBlades, **layout: Any) -> Table:
     rows = [
         [weapon.name, band.band, f"{band.range_from}-{band.range_to}", band.attack]
         for weapon in game.missile_weapons.values()
         for band in weapon.bands
     ]
-    return data_table(["Weapon", "Range", "Hexes", "Attack strength"], rows)
+    return data_table(["Weapon", "Range", "Hexes", "Attack strength"], rows, **layout)
 
 
 def _die_table(game: DarkBlades, name: str) -> Flowable:
@@ -251,9 +434,11 @@ def _spell_areas(game: DarkBlades) -> Flowable:
 
 
 def _characters(game: DarkBlades) -> Flowable:
+    labels = counter_labels(game)
     rows = [
         [
             c.name,
+            "" if labels[c.id] == c.name else labels[c.id],
             SIDE_NAMES[c.side],
             _words(c.kind),
             c.copies,
@@ -262,7 +447,10 @@ def _characters(game: DarkBlades) -> Flowable:
         ]
         for c in game.characters.values()
     ]
-    return data_table(["Character", "Side", "Kind", "In the box", "Rides", "Casts spells"], rows)
+    return data_table(
+        ["Character", "Its pieces read", "Side", "Kind", "In the box", "Rides", "Casts spells"],
+        rows,
+    )
 
 
 def _strengths(face: Face | None) -> str:
@@ -358,7 +546,7 @@ def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> 
         BODY_BOLD,
         13,
         width - 8 * mm,
-        smallest=3,
+        smallest=SMALLEST,
     )
     margin = 4 * mm
     lines: list[tuple[str, str, float]] = [
@@ -416,6 +604,11 @@ class Piece:
     piece: str
     marker: Marker | None = None
 
+    @property
+    def mounted(self) -> bool:
+        """A horse and rider, two hexes long."""
+        return self.piece.startswith("mounted")
+
     def face(self, side: str) -> Face | None:
         if self.character is None:
             return None
@@ -433,13 +626,34 @@ def counter_pieces(game: DarkBlades) -> list[Piece]:
     return pieces
 
 
+def counter_slots(game: DarkBlades) -> list[tuple[Piece, ...]]:
+    """The pieces as imposed: slots two counters long, each a mounted piece or two square
+    ones side by side."""
+    return pair_up(counter_pieces(game), lambda piece: piece.mounted)
+
+
+def label_texts(game: DarkBlades) -> dict[str, tuple[str, ...]]:
+    """The names a character's counters may print, longest first: the full name, then the
+    designer's short name, or else the name without a title in brackets when no other
+    character then reads the same."""
+    untitled = {id: c.name.split(" (")[0] for id, c in game.characters.items()}
+    taken = Counter(untitled.values())
+    texts: dict[str, tuple[str, ...]] = {}
+    for id, character in game.characters.items():
+        shorter = character.short_name or (untitled[id] if taken[untitled[id]] == 1 else None)
+        texts[id] = tuple(dict.fromkeys(t for t in (character.name, shorter) if t))
+    return texts
+
+
 def counter_labels(game: DarkBlades) -> dict[str, str]:
-    """The name printed on each character's counters: without a title in brackets, which
-    leaves no room for the strengths, unless another character then reads the same."""
-    short = {id: c.name.split(" (")[0] for id, c in game.characters.items()}
-    taken = Counter(short.values())
+    """The name printed on all of a character's counters: the first of its `label_texts`
+    that fits a square counter at the smallest size, else its shortest (too long, and
+    reported at its cell when drawn)."""
+    register_body_fonts()
+    room = COUNTER.width - 2 * COUNTER_STYLE.inset
     return {
-        id: name if taken[name] == 1 else game.characters[id].name for id, name in short.items()
+        id: fitting_text(texts, COUNTER_STYLE.label_font, room, SMALLEST)
+        for id, texts in label_texts(game).items()
     }
 
 
@@ -448,86 +662,57 @@ def _counters(game: DarkBlades, context: BuildContext, path: Path) -> None:
     impose(
         path,
         context.paper,
-        counter_pieces(game),
-        partial(_counter_face, labels, "front"),
-        partial(_counter_face, labels, "back"),
-        size=COUNTER,
+        counter_slots(game),
+        partial(_counter_slot, labels, front=True),
+        partial(_counter_slot, labels, front=False),
+        size=MOUNTED_COUNTER,
         title=f"{TITLE}: counters",
         author=AUTHOR,
     )
 
 
-def _counter_face(
-    labels: dict[str, str], side: str, canvas: Canvas, piece: Piece, slot: Slot
+def _counter_slot(
+    labels: dict[str, str], canvas: Canvas, pieces: tuple[Piece, ...], slot: Slot, *, front: bool
 ) -> None:
-    x, y, width, height = slot.trim
-    centre = x + width / 2
+    """A mounted piece filling its slot, or square pieces in its halves (mirrored on a back,
+    so each back lies behind its front)."""
+    squares = [slot] if pieces[0].mounted else halves(slot, len(pieces), back=not front)
+    for piece, square in zip(pieces, squares, strict=True):
+        face = counter_face(labels, piece, "front" if front else "back")
+        draw_token(canvas, face, square, COUNTER_STYLE, front=front)
+
+
+def counter_face(labels: dict[str, str], piece: Piece, side: str) -> TokenFace:
     if piece.marker is not None:
-        canvas.setFillColor(colors.HexColor("#fff4c2"))
-        canvas.rect(*slot.bleed, stroke=0, fill=1)
-        if side == "front":
-            cut_guide(canvas, slot)
-        canvas.setFillColor(colors.black)
         text = piece.marker.front if side == "front" else piece.marker.back
-        draw_centred(
-            canvas, text, centre, y + height / 2 - 2, BODY_BOLD, 8, width - 2 * mm, smallest=3
-        )
-        return
+        return TokenFace(labels=(text,), tint=MARKER_TINT)
     character = piece.character
     face = piece.face(side)
     assert character is not None and face is not None
-    dead = face.state in ("dead", "dead_horse")
-    canvas.setFillColor(colors.HexColor("#bdbdbd") if dead else SIDE_COLOURS[character.side])
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    if side == "front":
-        cut_guide(canvas, slot)
-    canvas.setFillColor(colors.black)
-    draw_centred(
-        canvas,
-        labels[character.id],
-        centre,
-        y + height - 4.2 * mm,
-        BODY_BOLD,
-        5.5,
-        width - 1.6 * mm,
-        smallest=3,
+    dead = face.state in DEAD_STATES
+    marks = [character.mark] if character.mark else []
+    missile = MISSILE_MARKS.get(face.weapon or "")
+    if missile and missile not in marks:
+        marks.append(missile)
+    if piece.mounted:
+        marks = ["horse", *marks] if face.state in RIDDEN_STATES else ["horse"]
+    if face.state in FACING_STATES:
+        marks.append("arrow")
+    captions = [STATE_LABELS[face.state]] if face.state in STATE_LABELS else []
+    if face.special_attack:
+        captions.append(f"BREATH {face.special_attack}")
+    strengths = (
+        (face.attack, ATTACK_COLOUR),
+        (face.defence, DEFENCE_COLOUR),
+        (face.movement, MOVEMENT_COLOUR),
     )
-    label = STATE_LABELS.get(face.state)
-    if label:
-        canvas.setFillColor(colors.HexColor("#5a0000") if dead else colors.black)
-        draw_centred(canvas, label, centre, y + height / 2, BODY, 5, width - 2 * mm, smallest=3)
-    if face.state in ("mounted", "mounted_wounded"):
-        _arrow(canvas, x + width - 2.6 * mm, y + height / 2 + 1 * mm)
-    extra = face.weapon or (f"breath {face.special_attack}" if face.special_attack else "")
-    if extra:
-        canvas.setFillColor(colors.black)
-        draw_centred(
-            canvas,
-            extra,
-            centre,
-            y + height / 2 - 3.2 * mm,
-            BODY_ITALIC,
-            4.5,
-            width - 2 * mm,
-            smallest=3,
-        )
-    for value, colour, column in (
-        (face.attack, ATTACK_COLOUR, 0.2),
-        (face.defence, DEFENCE_COLOUR, 0.5),
-        (face.movement, MOVEMENT_COLOUR, 0.8),
-    ):
-        if value is not None:
-            canvas.setFillColor(colour)
-            canvas.setFont(BODY_BOLD, 10)
-            canvas.drawCentredString(x + width * column, y + 1.6 * mm, str(value))
-
-
-def _arrow(canvas: Canvas, x: float, y: float) -> None:
-    """The direction arrow printed on mounted pieces."""
-    path = canvas.beginPath()
-    path.moveTo(x, y + 1.6 * mm)
-    path.lineTo(x - 1 * mm, y)
-    path.lineTo(x + 1 * mm, y)
-    path.close()
-    canvas.setFillColor(colors.black)
-    canvas.drawPath(path, stroke=0, fill=1)
+    values = tuple(None if value is None else Value(str(value), ink) for value, ink in strengths)
+    return TokenFace(
+        labels=(labels[character.id],),
+        tint=DEAD_TINT if dead else SIDE_COLOURS[character.side],
+        marks=tuple(GLYPHS[name] for name in marks),
+        captions=tuple(captions),
+        values=values if any(values) else (),
+        mark_ink=DEAD_MARK_INK if dead else colors.black,
+        caption_ink=DEAD_INK if dead else colors.black,
+    )

@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 from authoring.checks import Tables
 from authoring.findings import Location
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
+from authoring.games.darkblades.maps import HexMap, build_maps
 
 T = TypeVar("T")
 Health = Literal["healthy", "stunned", "wounded", "dead"]
@@ -93,6 +94,10 @@ class Character:
     special: str | None
     notes: str | None
     faces: dict[str, Face] = field(default_factory=dict)
+    # Optional columns: the name its counters print when the full one does not fit, and
+    # the picture they carry (a name in `render.tokens.GLYPHS`).
+    short_name: str | None = None
+    mark: str | None = None
 
     def face(self, state: str) -> Face:
         return self.faces[state]
@@ -214,6 +219,7 @@ class DarkBlades:
     characters: dict[str, Character]
     markers: tuple[Marker, ...]
     scenarios: dict[str, Scenario]
+    maps: dict[str, HexMap]  # by map sheet
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     @property
@@ -288,5 +294,6 @@ def build_model(tables: Tables) -> DarkBlades:
             row["id"]: replace(_make(Scenario, row), forces=tuple(forces[row["id"]]))
             for row in rows("Scenarios")
         },
+        maps=build_maps(tables),
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
