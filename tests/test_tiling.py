@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfdraw import drawing, intersection, stray_marks, stray_texts
-from pdfread import CLOSE, contains, page_texts, pdf_dict
+from pdfdraw import drawing, intersection, stray_marks, stray_texts, text_extents
+from pdfread import CLOSE, contains, inside, page_texts, pdf_dict
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from authoring.render.fonts import BODY_BOLD
 from authoring.render.imposition import Rect
-from authoring.render.paper import PAPERS, Paper
+from authoring.render.paper import EDGE_BAND, PAPERS, Paper
 from authoring.render.tiling import ART, OVERLAP, TARGET, plan_tiles, write_tiled
 
 SHEET_NAME = re.compile(r"sheet ([A-Z])(\d+) \(column")
@@ -205,3 +205,27 @@ def test_identical_bytes_twice(tmp_path: Path) -> None:
     first = tiled(tmp_path / "first.pdf", PAPERS["letter"], 400 * mm, 600 * mm)
     second = tiled(tmp_path / "second.pdf", PAPERS["letter"], 400 * mm, 600 * mm)
     assert first.read_bytes() == second.read_bytes()
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("size", [(400, 600), (700, 300)])
+def test_nothing_within_the_edge_band(tmp_path: Path, paper: str, size: tuple[int, int]) -> None:
+    """Issue 11: crop marks, edge labels and sheet notes stay 5 mm off the sheet's edge,
+    upright and turned, on A4 and Letter; measured from the edge itself."""
+    width, height = size
+    path = tiled(tmp_path / "board.pdf", PAPERS[paper], width * mm, height * mm)
+    pdf = pypdf.PdfReader(path)
+    for number in range(len(pdf.pages)):
+        box = pdf.pages[number].mediabox
+        band = Rect(
+            EDGE_BAND,
+            EDGE_BAND,
+            float(box.width) - 2 * EDGE_BAND,
+            float(box.height) - 2 * EDGE_BAND,
+        )
+        page = drawing(pdf, number)
+        assert [p for p in page.points if not contains(band, *p)] == []
+        assert all(inside(form.visible, band) for form in page.forms)
+        texts = [(t, e) for t, e in text_extents(path, number) if t != "ART"]
+        assert any("sheet" in t or "assembly map" in t for t, _ in texts)
+        assert [t for t, extent in texts if not inside(extent, band)] == []

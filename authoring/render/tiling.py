@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
@@ -46,6 +47,8 @@ TARGET_SPACING = 70 * mm
 TRIM_MARK = 3 * mm
 LABEL_SIZE = 6.5
 HEADER_SIZE = 8.5
+MAP_FRAME = Color(0.16, 0.4, 0.75)
+"""The frames of the sheets on the assembly map."""
 MAP_TEXT = 40 * mm
 """The assembly map's room under the picture for the instructions."""
 INSTRUCTION_SIZE = 9.0
@@ -326,11 +329,10 @@ def _assembly_map(canvas: Canvas, plan: TilePlan, title: str) -> None:
             tile.source.width * scale,
             tile.source.height * scale,
         )
-        canvas.setStrokeGray(0.15)
+        # Solid and blue: on a printed kit a dashed line means fold, a black one cut.
+        canvas.setStrokeColor(MAP_FRAME)
         canvas.setLineWidth(0.8)
-        canvas.setDash(4, 2)
         canvas.rect(*box, stroke=1, fill=0)
-        canvas.setDash()
         _map_name(canvas, tile.name, box)
     _instructions(canvas, plan)
 
@@ -356,7 +358,7 @@ def _map_name(canvas: Canvas, name: str, box: Rect) -> None:
 
 def _instructions(canvas: Canvas, plan: TilePlan) -> None:
     lines = (
-        "Print every sheet at actual size (100 %, no fit to page). The dashed boxes show "
+        "Print every sheet at actual size (100 %, no fit to page). The blue frames show "
         "each sheet's part of the picture.",
         f"Sheets overlap by {plan.overlap / mm:.0f} mm. Trim each sheet along the edges "
         "marked \u201ctrim here\u201d, right at the edge of the picture.",

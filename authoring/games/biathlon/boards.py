@@ -1,6 +1,6 @@
 """BIATHLON BLAST's player boards, biathlete profile map and World Cup score sheet.
 
-A player board is half a portrait sheet, two to a page, cut along the dashed line: its ski
+A player board is half a portrait sheet, two to a page, cut along its solid outline: its ski
 colour and skill, the pulse track 0-10 under the slot for the accuracy tile (the tile's three
 columns lead down to the pulse bands they stand for), the holes for the colour's bullets and
 wax, a cut-out under which the chosen card is played, and a short round reference. Every
@@ -22,13 +22,15 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from authoring.components import BuildContext, Component
+from authoring.components import BuildContext, Component, Printing
 from authoring.games.biathlon.look import (
     ACCURACY_TILE,
     AUTHOR,
     BAND_TINTS,
     BULLET_USES,
+    CUT,
     INK,
+    KEY_SIZE,
     LIGHT_INKS,
     MIN_TEXT,
     SKILL_WORDS,
@@ -39,6 +41,8 @@ from authoring.games.biathlon.look import (
     fitted,
     gives_bullets,
     ink_on,
+    line,
+    line_key,
     ordered_colours,
     pulse_bands,
 )
@@ -54,7 +58,7 @@ TILE_SLOT = (ACCURACY_TILE.width + 2 * mm, ACCURACY_TILE.height + 2 * mm)
 """The accuracy tile's place: a millimetre of play round each side of the tile."""
 BOARDS_PER_PAGE = 2
 BOARD_GAP = 8 * mm
-"""Between the two boards of a page, with the cut line in the middle."""
+"""Between the two boards of a page, with the key to the lines in the middle."""
 FRAME_CLEARANCE = 1 * mm
 """Keeps the half of a board's outline that lies outside it off the unprintable margin."""
 PULSE_BOX = 14 * mm
@@ -86,16 +90,23 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
             "player-boards",
             partial(_player_boards, game, context.paper),
             reads=frozenset({"Colours"}),
+            printing=Printing(
+                "Player boards",
+                card_stock=True,
+                how="Cut out each board along its solid outline, and the notch marked CUT OUT.",
+            ),
         ),
         Component(
             "profile-map",
             partial(_profile_map, game, context.paper),
             reads=frozenset({"Biathletes", "Colours"}),
+            printing=Printing("Biathlete profile map"),
         ),
         Component(
             "world-cup-score-sheet",
             partial(_score_sheet, game, context.paper),
             reads=frozenset({"Courses", "Venues", "Spaces", "Links", "WorldCup"}),
+            printing=Printing("World Cup score sheet", how="One sheet for each World Cup."),
         ),
     ]
 
@@ -142,18 +153,12 @@ def _board_page(
 ) -> None:
     for colour, frame in zip(colours, frames, strict=False):
         _player_board(canvas, game, colour, frame)
-    canvas.setStrokeColor(RULE)
-    canvas.setLineWidth(0.4)
-    canvas.setDash(4, 3)
-    middle = paper.height / 2
-    canvas.line(PRINTABLE_MARGIN, middle, paper.width - PRINTABLE_MARGIN, middle)
-    canvas.setDash()
+    line_key(canvas, frames[1].x + PAD, paper.height / 2 - KEY_SIZE * 0.35)
 
 
 def _player_board(canvas: Canvas, game: Biathlon, colour: Colour, frame: Rect) -> None:
     canvas.setFillColor(colors.white)
-    canvas.setStrokeColor(INK["black"])
-    canvas.setLineWidth(1.2)
+    line(canvas, CUT, 1.2)
     canvas.roundRect(*frame, radius=4 * mm, stroke=1, fill=1)
     _board_header(canvas, game, colour, frame)
     left, right = frame.x + PAD, frame.x + frame.width - PAD
@@ -215,12 +220,11 @@ def _tile_slot(canvas: Canvas, track: Rect) -> None:
         path.close()
         canvas.setFillColor(BAND_TINTS[index])
         canvas.drawPath(path, stroke=0, fill=1)
+    # A place, not a line to cut or fold: a shaded plate with a grey rim.
     canvas.setFillColor(SLOT)
-    canvas.setStrokeColor(INK["black"])
-    canvas.setLineWidth(0.8)
-    canvas.setDash(3, 2)
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(1.5)
     canvas.roundRect(*slot, radius=1.5 * mm, stroke=1, fill=1)
-    canvas.setDash()
     canvas.setFillColor(RULE)
     centred(canvas, "ACCURACY TILE", slot.x + width / 2, slot.y + height / 2, BODY_BOLD, 9)
     centred(
@@ -359,11 +363,8 @@ def _card_cut_out(canvas: Canvas, frame: Rect) -> None:
     )
     path.lineTo(cx + half, frame.y)
     canvas.setFillColor(SHADE)
-    canvas.setStrokeColor(INK["black"])
-    canvas.setLineWidth(0.8)
-    canvas.setDash(3, 2)
+    line(canvas, CUT, 0.8)
     canvas.drawPath(path, stroke=1, fill=1)
-    canvas.setDash()
     canvas.setFillColor(INK["black"])
     centred(canvas, "CUT OUT", cx, frame.y + 4.2 * mm, BODY_BOLD, 7)
     centred(canvas, "your chosen card: face down below", cx, frame.y + 1.4 * mm, BODY, MIN_TEXT)
@@ -617,9 +618,9 @@ def _place_points_boxes(canvas: Canvas, x0: float, width: float, y: float, heigh
         canvas.setLineWidth(0.5)
         canvas.line(x, y, x + width, y)
         split = x + width * 0.38
-        canvas.setDash(1.5, 1.5)
+        canvas.setStrokeColor(SHADE)  # a pale rule: on this sheet no line is cut or folded
+        canvas.setLineWidth(0.8)
         canvas.line(split, y + 1.5 * mm, split, y + height - 1.5 * mm)
-        canvas.setDash()
         canvas.setFillColor(RULE)
         canvas.setFont(BODY, MIN_TEXT)
         canvas.drawString(x + 1.5 * mm, y + height - 3 * mm, "place")

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from authoring.checks import Check, Tables, each_exactly, references, single_row, unique
 from authoring.findings import Finding, Severity
+from authoring.games.biathlon.rules import DICE
 from authoring.tables import Record
 
 SHEETS = (
@@ -24,6 +25,8 @@ SHEETS = (
     "Balance",
 )
 COMMON_PER_BIATHLETE = 4
+ONE_WIND = 1
+"""There is one wind, so one cloud shows it, and one barrier holds every roll of the dice."""
 
 
 def _all_ok(tables: Tables, *sheets: str) -> bool:
@@ -48,6 +51,10 @@ def box_counts(tables: Tables) -> Iterator[Finding]:
         "wax": sum(c["wax"] for c in colours),
         "ski_pairs": len(colours),
         "player_boards": len(colours),
+        "pulse_markers": len(colours),
+        "shooting_dice": len(DICE),
+        "cloud": ONE_WIND,
+        "shooting_barrier": ONE_WIND,
         "standees": len(biathletes),
         "accuracy_tiles": len(biathletes),
         "skiing_cards": common * len(biathletes) + sum(personal.values()) + motivation,

@@ -1,5 +1,7 @@
-"""BIATHLON BLAST's printed kit: the rulebook, the 100 skiing cards, the accuracy tiles and
-the fold-over standees, all drawn from the same validated model.
+"""BIATHLON BLAST's printed kit: the rulebook, the 100 skiing cards, the accuracy tiles, the
+fold-over standees, and (from `pieces`, `boards` and `trails`) the tokens, the dice, the
+boards and the score sheet, all drawn from the same validated model, each with its print-list
+entry.
 
 A card says everything twice, in colour and in words: a step box is black, yellow or green
 like the terrain it is spent on and is labelled UPHILL, FLAT or DOWNHILL; an action's
@@ -18,13 +20,12 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable, KeepTogether, Table
 
-from authoring.components import BuildContext, Component
-from authoring.games.biathlon import boards
+from authoring.components import BuildContext, Component, Printing
+from authoring.games.biathlon import boards, pieces
 from authoring.games.biathlon import trails as trail_boards
 from authoring.games.biathlon.look import (
     ACCURACY_TILE,
@@ -32,9 +33,13 @@ from authoring.games.biathlon.look import (
     BAND_NAMES,
     BAND_TINTS,
     BULLET_USES,
+    CUT,
     DISCARD,
+    FOLD,
+    GLUE,
     INK,
     REMOVE,
+    SHEET_HEAD,
     SKIING_CARD,
     SKILL_WORDS,
     SNOW,
@@ -42,12 +47,16 @@ from authoring.games.biathlon.look import (
     TITLE,
     WAX_WORDS,
     centred,
+    die_caption,
     draw_flag,
     fitted,
     gives_bullets,
     ink_on,
+    line,
     ordered_colours,
+    plain_line,
     pulse_bands,
+    sheet_heading,
     signed,
     step_colour,
 )
@@ -59,8 +68,8 @@ from authoring.games.biathlon.model import (
     Card,
     Course,
 )
-from authoring.games.biathlon.race import DICE, LAPS, NEXT_TURN_COACHES, PULSE_LIMIT, track
-from authoring.games.biathlon.rules import HITS_MAX
+from authoring.games.biathlon.race import LAPS, NEXT_TURN_COACHES, PULSE_LIMIT, track
+from authoring.games.biathlon.rules import DICE, DIE_FACES, HITS_MAX
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.document import draw_pages
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
@@ -101,26 +110,59 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
         pulse_limit=PULSE_LIMIT,
         hits_max=HITS_MAX,
         dice=DICE,
+        die_faces=DIE_FACES,
         laps=LAPS,
         signed=signed,
         joined=joined,
     )
     return [
-        Component("rulebook", partial(_rulebook, rulebook, game, context.paper)),
+        Component(
+            "rulebook",
+            partial(_rulebook, rulebook, game, context.paper),
+            printing=Printing("Rulebook", double_sided=True),
+        ),
         Component(
             "skiing-cards",
             partial(_skiing_cards, game, context.paper),
             reads=frozenset({"Cards", "Biathletes", "Colours"}),
+            printing=Printing(
+                "Skiing cards",
+                card_stock=True,
+                double_sided=True,
+                pieces=True,
+                how="Cut out along the crop marks. Sort the cards into the biathletes' decks "
+                "by their backs.",
+            ),
         ),
         Component(
             "accuracy-tiles",
             partial(_accuracy_tiles, game, context.paper),
             reads=frozenset({"Biathletes", "Colours"}),
+            printing=Printing(
+                "Accuracy tiles",
+                card_stock=True,
+                double_sided=True,
+                pieces=True,
+                how="Cut out along the crop marks.",
+            ),
         ),
         Component(
             "standees",
             partial(_standees, game, context.paper),
             reads=frozenset({"Biathletes", "Colours"}),
+            printing=Printing("Biathlete standees", card_stock=True, pieces=True, how=STANDEE_HOW),
+        ),
+        Component(
+            "tokens",
+            partial(pieces.write_tokens, game, context.paper),
+            reads=frozenset({"Box", "Colours"}),
+            printing=Printing("Tokens", card_stock=True, pieces=True, how=pieces.TOKEN_HOW),
+        ),
+        Component(
+            "shooting-dice",
+            partial(pieces.write_dice, game, context.paper),
+            reads=frozenset({"Box"}),
+            printing=Printing("Shooting dice", card_stock=True, pieces=True, how=pieces.DICE_HOW),
         ),
         *boards.components(game, context),
         *trail_boards.components(game, context),
@@ -138,11 +180,6 @@ def joined(words: Sequence[object]) -> str:
 
 def background_word(action: Action) -> str:
     return REMOVE if action.removes else DISCARD
-
-
-def die_caption(die: str) -> str:
-    """The words under a die initiative, so a greyscale print still names the die."""
-    return f"{die.upper()} DIE"
 
 
 # --- facts the rulebook reads from the model -------------------------------------------------
@@ -751,13 +788,11 @@ STANDEE_PANEL = Size("standee panel", 34 * mm, 50 * mm)
 STANDEE_TAB = Size("standee tab", 16 * mm, 9 * mm)
 STANDEE_GAP = 10 * mm
 """Between neighbouring standees: room for the scissors."""
-SHEET_HEAD = 16 * mm
-"""Above the standees: the title and the key to the lines."""
-CUT_WIDTH = 0.7
-FOLD_DASH = (2.5 * mm, 1.5 * mm)
-STANDEE_HELP = (
-    "Cut along the solid line. Fold along the dashed line, glue the two panels back to back, "
-    "then push the two tabs together into the slot of your skis."
+TAB_GLUE_INSET = 1.5 * mm
+STANDEE_HOW = (
+    "Cut the solid outline. Fold the panels back to back on the dashed line and glue them. "
+    "Fold both tabs on their dashed lines, push them through the slit of a ski base, fold "
+    "them out flat underneath, one each way, and glue them on the dotted areas."
 )
 
 
@@ -806,42 +841,13 @@ def _standees(game: Biathlon, paper: Paper, path: Path) -> None:
 def _standee_page(
     game: Biathlon, paper: Paper, grid: StandeeGrid, group: list[Biathlete], canvas: Canvas
 ) -> None:
-    _standee_key(canvas, paper)
+    sheet_heading(canvas, paper, f"{TITLE}: biathlete standees", STANDEE_HOW)
     height = 2 * (STANDEE_PANEL.height + STANDEE_TAB.height)
     for index, biathlete in enumerate(group):
         row, column = divmod(index, grid.columns)
         left = grid.left + column * (STANDEE_PANEL.width + STANDEE_GAP)
         bottom = grid.top - row * (height + STANDEE_GAP) - height
         _standee(game, canvas, biathlete, left, bottom)
-
-
-def _standee_key(canvas: Canvas, paper: Paper) -> None:
-    """The sheet's title and what its two kinds of line mean."""
-    left = PRINTABLE_MARGIN + 4 * mm
-    top = paper.height - PRINTABLE_MARGIN
-    canvas.setFillColor(INK["black"])
-    canvas.setFont(BODY_BOLD, 12)
-    canvas.drawString(left, top - 6 * mm, f"{TITLE}: biathlete standees")
-    baseline = top - 11 * mm
-    for kind, dashed, x in (("cut", False, left), ("fold", True, left + 22 * mm)):
-        _cut_or_fold(canvas, dashed)
-        canvas.line(x, baseline + 1 * mm, x + 10 * mm, baseline + 1 * mm)
-        canvas.setFont(BODY, 8)
-        canvas.drawString(x + 12 * mm, baseline, kind)
-    canvas.setDash()
-    canvas.setFont(BODY, 8)
-    room = paper.width - PRINTABLE_MARGIN - 4 * mm - (left + 44 * mm)
-    for line, text in enumerate(simpleSplit(STANDEE_HELP, BODY, 8, room)):
-        canvas.drawString(left + 44 * mm, baseline - line * 10, text)
-
-
-def _cut_or_fold(canvas: Canvas, dashed: bool) -> None:
-    canvas.setStrokeColor(INK["black"])
-    canvas.setLineWidth(CUT_WIDTH)
-    if dashed:
-        canvas.setDash(*FOLD_DASH)
-    else:
-        canvas.setDash()
 
 
 def _standee(
@@ -860,11 +866,26 @@ def _standee(
     canvas.rotate(180)
     _standee_panel(game, canvas, biathlete, facing=-1)
     canvas.restoreState()
-    _cut_or_fold(canvas, dashed=False)
+    line(canvas, CUT)
     canvas.drawPath(_standee_outline(canvas, left, bottom), stroke=1, fill=0)
-    _cut_or_fold(canvas, dashed=True)
+    tab_left = left + (panel.width - tab.width) / 2
+    low, high = bottom + tab.height, fold + panel.height
+    line(canvas, FOLD)
     canvas.line(left, fold, left + panel.width, fold)
-    canvas.setDash()
+    for root in (low, high):
+        canvas.line(tab_left, root, tab_left + tab.width, root)
+    line(canvas, GLUE)
+    for tab_bottom in (bottom, high):
+        inset = TAB_GLUE_INSET
+        canvas.rect(
+            tab_left + inset,
+            tab_bottom + inset,
+            tab.width - 2 * inset,
+            tab.height - 2 * inset,
+            stroke=1,
+            fill=0,
+        )
+    plain_line(canvas)
 
 
 def _standee_outline(canvas: Canvas, left: float, bottom: float) -> PDFPathObject:

@@ -4,7 +4,7 @@ actions and the venues' trail graphs."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from authoring.checks import Tables
@@ -139,6 +139,8 @@ class Biathlon:
     world_cup_points: dict[int, int]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
     balance: Balance = Balance()
+    box: dict[str, int] = field(default_factory=dict)
+    """What the box holds: each component's count on sheet Box (the checks tie them to the data)."""
 
     def deck_of(self, biathlete: str) -> list[Card]:
         """A biathlete's nine skiing cards: the common ones and their own."""
@@ -238,4 +240,5 @@ def build_model(tables: Tables) -> Biathlon:
         world_cup_points={r["place"]: r["points"] for r in rows("WorldCup")},
         sheets={name: sheet.location() for name, sheet in tables.items()},
         balance=Balance(**settings.values, location=settings.location()),
+        box={r["component"]: r["count"] for r in rows("Box")},
     )

@@ -25,9 +25,17 @@ from authoring.games.biathlon.model import (
     Course,
     Space,
 )
-from authoring.games.biathlon.rules import HITS_MAX, OPPOSITE, Steps, hits, reach, wind_effect
+from authoring.games.biathlon.rules import (
+    DICE,
+    DIE_FACES,
+    HITS_MAX,
+    OPPOSITE,
+    Steps,
+    hits,
+    reach,
+    wind_effect,
+)
 
-DICE = ("red", "black", "yellow", "green", "blue")
 PULSE_LIMIT = 10
 LAPS = 3
 """Laps in a race; each starts on the start line, so each brings a motivation card."""
@@ -445,7 +453,7 @@ def new_race(
     spaces = track(chosen)
     terrains = tuple(chosen.spaces[s].terrain for s in spaces)
     race = Race(game, chosen, players, rng, spaces, terrains, reaches=_REACHES[terrains])
-    race.dice = {colour: rng.randint(0, 5) for colour in DICE}
+    race.dice = {colour: rng.randint(DIE_FACES[0], DIE_FACES[-1]) for colour in DICE}
     race.motivation = game.motivation_deck()
     rng.shuffle(race.motivation)
     race.face_up = [race.motivation.pop() for _ in range(min(2, len(race.motivation)))]
@@ -534,7 +542,7 @@ def _useful_wax_at_range(player: Player) -> int:
 
 def _shoot(race: Race, player: Player, card: Card) -> None:
     shoot = race.game.range_actions["shoot"]
-    race.dice = {colour: race.rng.randint(0, 5) for colour in DICE}
+    race.dice = {colour: race.rng.randint(DIE_FACES[0], DIE_FACES[-1]) for colour in DICE}
     heading = race.space(player.position).heading
     count = hits(player.biathlete, player.pulse, list(race.dice.values()), heading, race.wind)
     coach = player.coached("red")

@@ -11,6 +11,10 @@ from authoring.games.biathlon.model import Biathlete
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 HITS_MAX = 5
+DICE = ("red", "black", "yellow", "green", "blue")
+"""The shooting dice by colour: every colour but white, which no die initiative names."""
+DIE_FACES = tuple(range(6))
+"""A shooting die's faces, 0 to 5: a bib digit is the lowest face that hits."""
 
 
 @dataclass(frozen=True)

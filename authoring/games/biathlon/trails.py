@@ -12,11 +12,12 @@ The data has no coordinates. Choices made:
 
 A space shows its number, its terrain in colour and in words (uphill black, flat yellow,
 downhill green; the range pale blue with its shooting mats), its heading arrow, one lane
-(a narrow space) or two (split by a dashed line), and its coach zone (a frame in the coach's
+(a narrow space) or two (split by a centre line), and its coach zone (a frame in the coach's
 colour and a badge with one icon per bullet or wax). The furniture goes into empty cells of
-the layout, each as near its place as it fits without making the board bigger: the
-windstill spot and the shooting dice by the range's targets, the range actions by the range,
-the motivation cards by the start line, the compass rose, the legend and the title.
+the layout, the biggest first, each as near its place as it fits without taking more sheets
+of the paper or, after that, making the board bigger: the windstill spot and the shooting
+dice by the range's targets, the range actions by the range, the motivation cards by the
+start line, the compass rose, the legend and the title.
 
 The board is drawn once, at full size, and tiled across sheets of the paper
 (`authoring/render/tiling.py`).
@@ -36,7 +37,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from authoring.components import BuildContext, Component
+from authoring.components import BuildContext, Component, Printing
 from authoring.games.biathlon.layout import STEP, Cell, Stretch, TrailLayout, layout
 from authoring.games.biathlon.look import (
     AUTHOR,
@@ -57,23 +58,27 @@ from authoring.games.biathlon.look import (
     step_colour,
 )
 from authoring.games.biathlon.model import Biathlon, Course, Space
-from authoring.games.biathlon.race import DICE
+from authoring.games.biathlon.rules import DICE
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Rect
 from authoring.render.paper import Paper
-from authoring.render.tiling import write_tiled
+from authoring.render.tiling import plan_tiles, write_tiled
 
-PITCH: float = 34 * mm
-"""One cell of the layout."""
+PITCH: float = 32 * mm
+"""One cell of the layout: a space and a 2 mm lane of snow round it. Tight on purpose: at
+34 mm (4 mm of snow) and a 10 mm edge the four boards took 26 A4 and 29 Letter sheets, at
+32 and 6 mm 24 on either paper, and with the furniture placed for the paper 22 (issue 11)."""
 SPACE = 30 * mm
 SINGLE_LANE = 17 * mm
 """A single-lane space is this narrow across the trail."""
-EDGE: float = 10 * mm
-"""Round the board: where the cloud is laid for a wind from that side."""
+EDGE: float = 6 * mm
+"""Round the board: the band naming where the cloud is laid for a wind from that side."""
 TRAIL = 11 * mm
 """The width of the track between spaces."""
 INSET = 1.8 * mm
+SLOT_GAP = 1 * mm
+"""Between the motivation cards' plates, at the least."""
 
 TRACK = colors.HexColor("#c8d7e4")
 TRACK_EDGE = colors.HexColor("#9cb3c6")
@@ -85,7 +90,14 @@ CARD_SLOT = colors.HexColor("#dde8f1")
 WAIT = colors.HexColor("#d7e6f4")
 GREY = colors.HexColor("#8a959e")
 
+TRAIL_HOW = "Trim the sheets and glue them together as the assembly map on the first page shows."
 COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+COMPASS_CAPTION = ("Wind: the cloud goes beside", "the board's N, E, S or W side")
+CAPTION_BASE = 3.5 * mm
+"""The compass caption's first baseline above the foot of its panel."""
+COMPASS_LIFT = 2.5 * mm
+COMPASS_ROOM = 11 * mm
+LETTER_GAP = 4 * mm
 LAP_WORDS = ("laps 1\u20132", "lap 3")
 
 
@@ -95,6 +107,10 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
             component_name(course),
             partial(_trail_board, game, game.courses[course], context.paper),
             reads=frozenset({"Courses", "Venues", "Spaces", "Links", "Colours", "RangeActions"}),
+            printing=Printing(
+                f"Trail board: {game.courses[course].venue_name}, {game.courses[course].name}",
+                how=TRAIL_HOW,
+            ),
         )
         for course in ORDER
     ]
@@ -180,16 +196,24 @@ class Board:
         )
 
 
-def board_of(course: Course) -> Board:
+def board_of(course: Course, paper: Paper | None = None) -> Board:
+    """The course's layout with its furniture, the biggest pieces placed first while there is
+    most room; on a paper, each placed where the board then takes the fewest sheets."""
     trail = layout(course)
     used = trail.cells()
     blocks: dict[str, Block] = {}
-    for item in FURNITURE:
-        block = _place(item, used, _anchor(item.anchor, trail, used))
+    for item in sorted(FURNITURE, key=lambda item: -item.columns * item.rows):
+        block = _place(item, used, _anchor(item.anchor, trail, used), paper)
         blocks[item.name] = block
         used |= set(block.cells())
     x0, y0, x1, y1 = _bounds(used)
     return Board(course, trail, blocks, (x0, y0), x1 - x0 + 1, y1 - y0 + 1)
+
+
+def _extent(cells: set[Cell]) -> tuple[float, float]:
+    """The board's width and height in points, were these its cells."""
+    x0, y0, x1, y1 = _bounds(cells)
+    return (x1 - x0 + 1) * PITCH + 2 * EDGE, (y1 - y0 + 1) * PITCH + 2 * EDGE
 
 
 def _bounds(cells: set[Cell]) -> tuple[int, int, int, int]:
@@ -211,17 +235,21 @@ def _anchor(anchor: str, trail: TrailLayout, used: set[Cell]) -> Cell:
     }[anchor]
 
 
-def _place(item: Furniture, used: set[Cell], anchor: Cell) -> Block:
-    """The free block that grows the board least, then lies nearest the anchor."""
+def _place(item: Furniture, used: set[Cell], anchor: Cell, paper: Paper | None) -> Block:
+    """The free block that takes the fewest sheets of the paper (if given), then grows the
+    board least, then lies nearest the anchor."""
     x0, y0, x1, y1 = _bounds(used)
     area = (x1 - x0 + 1) * (y1 - y0 + 1)
 
-    def cost(block: Block) -> tuple[int, float, int, int]:
+    def cost(block: Block) -> tuple[int, int, float, int, int]:
+        sheets = 0
+        if paper is not None:
+            sheets = len(plan_tiles(paper, *_extent(used | set(block.cells()))).tiles)
         nx0, ny0 = min(x0, block.x), min(y0, block.y)
         nx1, ny1 = max(x1, block.x + block.columns - 1), max(y1, block.y + block.rows - 1)
         growth = (nx1 - nx0 + 1) * (ny1 - ny0 + 1) - area
         cx, cy = block.x + (block.columns - 1) / 2, block.y + (block.rows - 1) / 2
-        return growth, abs(cx - anchor[0]) + abs(cy - anchor[1]), block.y, block.x
+        return sheets, growth, abs(cx - anchor[0]) + abs(cy - anchor[1]), block.y, block.x
 
     free = [
         Block(x, y, item.columns, item.rows)
@@ -236,7 +264,7 @@ def _place(item: Furniture, used: set[Cell], anchor: Cell) -> Block:
 
 
 def _trail_board(game: Biathlon, course: Course, paper: Paper, path: Path) -> None:
-    board = board_of(course)
+    board = board_of(course, paper)
     name = f"{course.venue_name}, {course.name}"
     write_tiled(
         path,
@@ -437,14 +465,13 @@ def _space(canvas: Canvas, game: Biathlon, board: Board, space: Space, cell: Cel
 
 
 def _lane_line(canvas: Canvas, heading: str, x: float, y: float, ink: colors.Color) -> None:
-    """Two lanes, split along the trail by a dashed line."""
+    """Two lanes, split along the trail by a thin centre line (never dashed: dashed means
+    fold)."""
     canvas.setStrokeColor(ink)
-    canvas.setLineWidth(0.9)
-    canvas.setDash(2.5 * mm, 1.5 * mm)
+    canvas.setLineWidth(0.5)
     ax, ay = _turned(heading, 0, -SPACE / 2 + 2 * mm)
     bx, by = _turned(heading, 0, SPACE / 2 - 7 * mm)
     canvas.line(x + ax, y + ay, x + bx, y + by)
-    canvas.setDash()
 
 
 def _arrow(canvas: Canvas, heading: str, x: float, y: float, ink: colors.Color) -> None:
@@ -749,26 +776,27 @@ def _range_actions(canvas: Canvas, game: Biathlon, board: Board, area: Rect) -> 
 def _motivation_cards(canvas: Canvas, game: Biathlon, board: Board, area: Rect) -> None:
     """Two face-up motivation cards and the face-down deck, taken at the start line."""
     top = _panel(canvas, area, "MOTIVATION CARDS: cross the start line, take one")
-    width, height = SKIING_CARD.width + 1 * mm, SKIING_CARD.height + 1 * mm
+    # A plate as big as a card where there is room; a card may overhang a narrower one.
+    width = min(SKIING_CARD.width + 1 * mm, (area.width - 4 * SLOT_GAP) / 3)
     gap = (area.width - 3 * width) / 4
     bottom = area.y + 1.5 * mm
-    assert bottom + height < top - 1 * mm
+    height = min(SKIING_CARD.height + 1 * mm, top - 1 * mm - bottom)
     for index, label in enumerate(("FACE UP", "FACE UP", "DECK, FACE DOWN")):
         left = area.x + gap + index * (width + gap)
-        canvas.setFillColor(CARD_SLOT)
-        canvas.setStrokeColor(INK["black"])
-        canvas.setLineWidth(0.6)
-        canvas.setDash(3, 2)
+        canvas.setFillColor(CARD_SLOT)  # a place, not a line to cut: a plate, grey-rimmed
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(1.2)
         canvas.roundRect(left, bottom, width, height, 3 * mm, stroke=1, fill=1)
-        canvas.setDash()
         canvas.setFillColor(GREY)
         centred(canvas, label, left + width / 2, bottom + height / 2, BODY_BOLD, 9, width - 4 * mm)
 
 
 def _compass(canvas: Canvas, game: Biathlon, board: Board, area: Rect) -> None:
     """A compass rose: the cloud goes beside the board's side of the wind's compass point."""
-    cx, cy = area.x + area.width / 2, area.y + area.height / 2 + 2 * mm
-    radius = min(area.width, area.height) / 2 - 8 * mm
+    cx, cy = area.x + area.width / 2, area.y + area.height / 2 + COMPASS_LIFT
+    # The letters stand LETTER_GAP outside the rose, so the rose leaves them and the two lines
+    # of caption under it room: the S clears the caption (issue 11).
+    radius = min(area.width, area.height) / 2 - COMPASS_ROOM
     canvas.setStrokeColor(INK["black"])
     canvas.setLineWidth(0.6)
     canvas.setFillColor(colors.white)
@@ -782,10 +810,10 @@ def _compass(canvas: Canvas, game: Biathlon, board: Board, area: Rect) -> None:
         canvas.setFillColor(INK["black"] if point == "N" else GREY)
         canvas.drawPath(path, stroke=0, fill=1)
         canvas.setFillColor(INK["black"])
-        lx, ly = cx + dx * (radius + 4 * mm), cy + dy * (radius + 4 * mm) - 3.5
+        lx, ly = cx + dx * (radius + LETTER_GAP), cy + dy * (radius + LETTER_GAP) - 3.5
         centred(canvas, point, lx, ly, BODY_BOLD, 11)
-    centred(canvas, "Wind: the cloud goes beside", cx, area.y + 3.5 * mm, BODY, MIN_TEXT)
-    centred(canvas, "the board's N, E, S or W side", cx, area.y + 1 * mm, BODY, MIN_TEXT)
+    for row, caption in enumerate(COMPASS_CAPTION):
+        centred(canvas, caption, cx, area.y + CAPTION_BASE - row * 2.5 * mm, BODY, MIN_TEXT)
 
 
 def _legend(canvas: Canvas, game: Biathlon, board: Board, area: Rect) -> None:
@@ -805,7 +833,7 @@ def _legend(canvas: Canvas, game: Biathlon, board: Board, area: Rect) -> None:
         canvas.setFont(BODY, 7)
         canvas.drawString(left + swatch + 1.2 * mm, y + 1, TERRAIN_LABELS[terrain].lower())
     lines = [
-        "A narrow space holds 1 biathlete; a dashed line splits 2 lanes.",
+        "A narrow space holds 1 biathlete; a centre line splits 2 lanes.",
         "The wedge on a space points the way you face: to the next space.",
         "Coach zone: coloured frame; one icon a bullet or wax.",
         "Coach zones: " + _coach_list(board.course),
