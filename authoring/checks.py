@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from authoring.findings import Finding, Severity, show
+from authoring.render.words import number_range
 from authoring.tables import Record, Sheet
 
 Tables = dict[str, Sheet]
@@ -136,7 +137,7 @@ def tiles(
         previous: Record | None = None
         for record in records:
             first, last = record[low], record[high]
-            span = f"{first}-{last}" if first != last else str(first)
+            span = number_range(first, last)
             if last < first:
                 yield record.finding(
                     Severity.ERROR,
@@ -147,11 +148,7 @@ def tiles(
                 )
                 continue
             if first > covered_to + 1:
-                gap = (
-                    f"{covered_to + 1}"
-                    if first == covered_to + 2
-                    else f"{covered_to + 1}-{first - 1}"
-                )
+                gap = number_range(covered_to + 1, first - 1)
                 yield record.finding(
                     Severity.ERROR,
                     "range-gap",
@@ -174,7 +171,7 @@ def tiles(
             previous = record
         if end is not None and records and covered_to != end:
             last_record = records[-1]
-            missing = str(end) if covered_to + 1 == end else f"{covered_to + 1}-{end}"
+            missing = number_range(covered_to + 1, end)
             problem = (
                 f"{noun} {missing} not covered"
                 if covered_to < end
@@ -332,7 +329,7 @@ def each_exactly(
     numbered = isinstance(values, range)
     span = " ".join(map(str, values))
     if isinstance(values, range):
-        span = f"{values.start}-{values.stop - 1}"
+        span = number_range(values.start, values.stop - 1)
     one, several = (f"{field} number", f"{field} numbers") if numbered else (field, field)
 
     def run(tables: Tables) -> Iterator[Finding]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from authoring.findings import Finding, Location, Severity, column_letter, show
+from authoring.render.words import number_range
 from authoring.schema import SheetSchema
 from authoring.workbook import ExcelError, RawSheet, UncachedFormula
 
@@ -406,7 +407,7 @@ def _spans(numbers: list[int]) -> str:
         if number is not None and number == previous + 1:
             previous = number
             continue
-        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        parts.append(number_range(start, previous))
         if number is not None:
             start = previous = number
     verb = "are" if len(numbers) > 1 else "is"

@@ -15,8 +15,10 @@ spelt out (Æ as AE, ß as ss, Ø as O, Ł as L), so "Ærø" files with "Aero" a
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from pyuca import Collator
+if TYPE_CHECKING:
+    from pyuca import Collator
 
 RANGE_DASH = "-"
 
@@ -28,6 +30,10 @@ def number_range(first: int, last: int) -> str:
 
 @cache
 def _collator() -> Collator:
+    # Imported here: validation formats ranges with this module, and loading the collation
+    # table would slow every `validate` for the kits' sake.
+    from pyuca import Collator
+
     return Collator()
 
 
