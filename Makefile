@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/annotate_100k.py
 	$(BIN)/python bench/render_deck.py
 	$(BIN)/python bench/build_kits.py
+	$(BIN)/python bench/kit_sheets.py
 	$(BIN)/python bench/rebuild_watch.py
 	$(BIN)/python bench/simulate_blade.py
 	$(BIN)/python bench/simulate_kisscry.py
