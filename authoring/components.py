@@ -45,6 +45,11 @@ class Printing:
     pieces: bool = False
     how: str = ""
 
+    @classmethod
+    def double_sided_pieces(cls, title: str, how: str) -> Printing:
+        """Cards or counters: fronts backed by mirrored backs, on card, cut into pieces."""
+        return cls(title, card_stock=True, double_sided=True, pieces=True, how=how)
+
 
 @dataclass(frozen=True)
 class Component:

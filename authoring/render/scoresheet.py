@@ -10,14 +10,18 @@ skaters racing together) with a heavier rule under each group and every other gr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD, fitted_size
 from authoring.render.imposition import Rect
+from authoring.render.paper import Paper
 
 HEAD = colors.HexColor("#dddddd")
 BAND = colors.HexColor("#f2f2f2")
@@ -100,6 +104,37 @@ class SheetStyle:
     rule: colors.Color = colors.grey
     head: colors.Color = HEAD
     band: colors.Color = BAND
+
+
+def write_score_sheets(
+    path: Path,
+    paper: Paper,
+    sheet: ScoreSheet,
+    style: SheetStyle,
+    *,
+    margin: float,
+    title: str,
+    author: str,
+    subject: str,
+) -> None:
+    """The sheet on as many pages as its entries need, `sheet.rows` to a page, each page
+    saying which it is ("Page 2 of 3") when there are several; a sheet with no entries is
+    one blank page."""
+    rows = sheet.rows
+    pages = max(1, -(-len(sheet.entries) // rows))
+    box = Rect(margin, margin, paper.width - 2 * margin, paper.height - 2 * margin)
+
+    def page(number: int, canvas: Canvas) -> None:
+        part = replace(
+            sheet,
+            entries=sheet.entries[number * rows : (number + 1) * rows],
+            first_number=sheet.first_number + number * rows,
+            page=f"Page {number + 1} of {pages}" if pages > 1 else None,
+        )
+        draw_score_sheet(canvas, part, box, style)
+
+    pages_drawn = [partial(page, number) for number in range(pages)]
+    draw_pages(path, paper, pages_drawn, title=title, author=author, subject=subject)
 
 
 def draw_score_sheet(canvas: Canvas, sheet: ScoreSheet, box: Rect, style: SheetStyle) -> None:

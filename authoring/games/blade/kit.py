@@ -57,7 +57,7 @@ from authoring.render.scoresheet import (
     SheetColumn,
     SheetField,
     SheetStyle,
-    draw_score_sheet,
+    write_score_sheets,
 )
 from authoring.render.words import name_key, number_range
 
@@ -202,12 +202,8 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
             "action-deck",
             partial(_action_deck, game, context),
             reads=frozenset({"Deck"}),
-            printing=Printing(
-                "Action deck",
-                card_stock=True,
-                double_sided=True,
-                pieces=True,
-                how="Cut out the cards along the solid lines.",
+            printing=Printing.double_sided_pieces(
+                "Action deck", how="Cut out the cards along the solid lines."
             ),
         )
     )
@@ -684,32 +680,24 @@ def _score_sheet(game: Blade, context: BuildContext, event: str | None, path: Pa
             skater, rating = game.skaters[skater_id], game.ratings.get((skater_id, event))
             label = rating.label if rating is not None else ""
             entries.append([skater.name, skater.country, label, str(skater.fall_rating)])
-    pages = max(1, -(-len(entries) // SCORE_ROWS))
     name = game.events[event].name if event is not None else None
     subject = f"Score sheet: {name}" if name else "Score sheet"
-    fields = (SheetField("Event", name, blank=30), SheetField("Date", None, blank=20))
-    box = Rect(
-        SHEET_MARGIN, SHEET_MARGIN, paper.width - 2 * SHEET_MARGIN, paper.height - 2 * SHEET_MARGIN
+    sheet = ScoreSheet(
+        title=f"{TITLE} score sheet",
+        fields=(SheetField("Event", name, blank=30), SheetField("Date", None, blank=20)),
+        note=SCORE_NOTE,
+        columns=SCORE_COLUMNS,
+        rows=SCORE_ROWS,
+        entries=entries,
+        rows_per_group=2,  # skaters race in pairs
+        centred=frozenset({1, 2, 3}),
     )
-
-    def page(number: int, canvas: Canvas) -> None:
-        sheet = ScoreSheet(
-            title=f"{TITLE} score sheet",
-            fields=fields,
-            note=SCORE_NOTE,
-            columns=SCORE_COLUMNS,
-            rows=SCORE_ROWS,
-            entries=entries[number * SCORE_ROWS : (number + 1) * SCORE_ROWS],
-            rows_per_group=2,  # skaters race in pairs
-            page=f"Page {number + 1} of {pages}" if pages > 1 else None,
-            centred=frozenset({1, 2, 3}),
-        )
-        draw_score_sheet(canvas, sheet, box, SCORE_STYLE)
-
-    draw_pages(
+    write_score_sheets(
         path,
         paper,
-        [partial(page, number) for number in range(pages)],
+        sheet,
+        SCORE_STYLE,
+        margin=SHEET_MARGIN,
         title=f"{TITLE}: {subject.lower()}",
         author=AUTHOR,
         subject=subject,

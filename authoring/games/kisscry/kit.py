@@ -65,7 +65,7 @@ from authoring.render.scoresheet import (
     SheetColumn,
     SheetField,
     SheetStyle,
-    draw_score_sheet,
+    write_score_sheets,
 )
 from authoring.render.words import name_key, number_range
 
@@ -161,12 +161,8 @@ def components(game: KissCry, context: BuildContext) -> list[Component]:
             "action-deck",
             partial(_action_deck, game, context),
             reads=frozenset({"Deck"}),
-            printing=Printing(
-                "Action deck",
-                card_stock=True,
-                double_sided=True,
-                pieces=True,
-                how="Cut out the cards along the solid lines.",
+            printing=Printing.double_sided_pieces(
+                "Action deck", how="Cut out the cards along the solid lines."
             ),
         ),
         Component(
@@ -805,7 +801,6 @@ def _score_sheet(game: KissCry, context: BuildContext, prefilled: bool, path: Pa
     entries = [[game.skaters[s].name, game.skaters[s].country] for s in game.field]
     if not prefilled:
         entries = []
-    pages = max(1, -(-len(entries) // SCORE_ROWS))
     subject = "Score sheet: the ready-made field" if prefilled else "Score sheet"
     factor = factor_label(game.component_factor)
     note = (
@@ -818,29 +813,22 @@ def _score_sheet(game: KissCry, context: BuildContext, prefilled: bool, path: Pa
         SheetField("Program", choices=("SHORT", "LONG")),
         SheetField("Host country", game.host_country if prefilled else None, blank=6),
     )
-    box = Rect(
-        SHEET_MARGIN, SHEET_MARGIN, paper.width - 2 * SHEET_MARGIN, paper.height - 2 * SHEET_MARGIN
+    sheet = ScoreSheet(
+        title=f"{TITLE} score sheet",
+        fields=fields,
+        note=note,
+        columns=score_columns(game),
+        rows=SCORE_ROWS,
+        entries=entries,
+        numbered=True,
+        centred=frozenset({2}),
     )
-
-    def page(number: int, canvas: Canvas) -> None:
-        sheet = ScoreSheet(
-            title=f"{TITLE} score sheet",
-            fields=fields,
-            note=note,
-            columns=score_columns(game),
-            rows=SCORE_ROWS,
-            entries=entries[number * SCORE_ROWS : (number + 1) * SCORE_ROWS],
-            numbered=True,
-            first_number=number * SCORE_ROWS + 1,
-            page=f"Page {number + 1} of {pages}" if pages > 1 else None,
-            centred=frozenset({2}),
-        )
-        draw_score_sheet(canvas, sheet, box, SCORE_STYLE)
-
-    draw_pages(
+    write_score_sheets(
         path,
         paper,
-        [partial(page, number) for number in range(pages)],
+        sheet,
+        SCORE_STYLE,
+        margin=SHEET_MARGIN,
         title=f"{TITLE}: {subject.lower()}",
         author=AUTHOR,
         subject=subject,
