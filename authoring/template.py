@@ -41,6 +41,9 @@ def write_template(game: Game, output: Path) -> None:
     # The game's sheets, then the Waivers sheet every workbook may have (left empty).
     for schema in [*(game.schemas[name] for name in game.sheets), waivers_schema()]:
         sheet = book.create_sheet(schema.name)
+        if schema.grid_cell is not None:
+            _grid_note(sheet, schema.description, schema.grid_cell)
+            continue
         for column, spec in enumerate(schema.fields.values(), start=1):
             _header(sheet, column, spec)
             _validation(sheet, column, spec, lists)
@@ -49,6 +52,13 @@ def write_template(game: Game, output: Path) -> None:
     lists.sheet.sheet_state = "hidden"
     book.move_sheet(lists.sheet, offset=len(book.sheetnames))
     write_atomically(output, lambda temporary: book.save(temporary))
+
+
+def _grid_note(sheet: Worksheet, description: str, cell_spec: FieldSpec) -> None:
+    """A grid sheet (a map) has no header to explain it: the note on A1 does, and the cell is
+    left empty for the designer's first value."""
+    note = f"{description}\nEach cell: {cell_spec.description}\nExpected: {cell_spec.expected}."
+    sheet["A1"].comment = Comment(note, "authoring", width=320, height=150)
 
 
 def _header(sheet: Worksheet, column: int, spec: FieldSpec) -> None:

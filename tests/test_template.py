@@ -41,6 +41,17 @@ def test_each_header_carries_a_comment_saying_what_it_means(template):
     assert "Expected: one of healthy stunned wounded" in comment
 
 
+def test_a_map_sheet_is_an_empty_grid_whose_first_cell_explains_it(template):
+    """A grid sheet has no header row to freeze or comment: the note on A1 says what each
+    cell holds, and A1 itself stays free for the map's first hex."""
+    sheet = openpyxl.load_workbook(template)["MapArena"]
+    assert sheet.freeze_panes is None
+    assert sheet["A1"].value is None
+    note = sheet["A1"].comment.text
+    assert GAME.schemas["MapArena"].description in note
+    assert "Expected: text two lower-case letters, such as op or wa" in note
+
+
 def test_enumerations_are_drop_downs_fed_from_the_hidden_lists_sheet(template):
     book = openpyxl.load_workbook(template)
     assert book[LISTS_SHEET].sheet_state == "hidden"
@@ -74,8 +85,12 @@ def test_template_filled_in_validates_clean(template, tmp_path):
     shipped = openpyxl.load_workbook(GAME.workbook)
     book = openpyxl.load_workbook(template)
     for name in GAME.sheets:
-        first = 1 if GAME.schemas[name].grid_cell is not None else 2
-        for row in shipped[name].iter_rows(min_row=first, values_only=True):
+        if GAME.schemas[name].grid_cell is not None:  # a map is typed in from A1, cell by cell
+            for row in shipped[name].iter_rows():
+                for cell in row:
+                    book[name][cell.coordinate] = cell.value
+            continue
+        for row in shipped[name].iter_rows(min_row=2, values_only=True):
             book[name].append(list(row))
     filled = tmp_path / "filled.xlsx"
     book.save(filled)
