@@ -86,12 +86,12 @@ def test_template_filled_in_validates_clean(template, tmp_path):
     book = openpyxl.load_workbook(template)
     for name in GAME.sheets:
         if GAME.schemas[name].grid_cell is not None:  # a map is typed in from A1, cell by cell
-            for row in shipped[name].iter_rows():
-                for cell in row:
+            for cells in shipped[name].iter_rows():
+                for cell in cells:
                     book[name][cell.coordinate] = cell.value
             continue
-        for row in shipped[name].iter_rows(min_row=2, values_only=True):
-            book[name].append(list(row))
+        for values in shipped[name].iter_rows(min_row=2, values_only=True):
+            book[name].append(list(values))
     filled = tmp_path / "filled.xlsx"
     book.save(filled)
     result = validate_workbook(filled, GAME)
