@@ -29,6 +29,7 @@ from authoring.games.biathlon.race import PULSE_LIMIT, track
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.fonts import BODY_BOLD
 from authoring.render.paper import PAPERS, Paper
+from authoring.render.words import number_range
 from authoring.validate import validate_workbook
 
 GAME = "biathlon"
@@ -216,7 +217,7 @@ def test_player_boards_carry_the_pulse_track(printed: tuple[Paper, dict[str, Pat
         assert track_numbers == [str(p) for p in range(PULSE_LIMIT + 1)] * 2
     text = text_of(path)
     for band in pulse_bands():
-        assert f"{band.name} pulse {band.first}\u2013{band.last}" in text
+        assert f"{band.name} pulse {number_range(band.first, band.last)}" in text
     assert f"over {PULSE_LIMIT}" in text and "ELIMINATED" in text
     assert "ACCURACY TILE" in text
 

@@ -1,4 +1,4 @@
-"""BIATHLON BLAST's token sheet, dice nets, standees and trail boards as a player cuts and
+"""BIATHLON BLAST's sheet of tokens and dice nets, standees and trail boards as a player cuts and
 glues them, written from the shipped workbook and read back with pypdf.
 
 Expected counts come from the Box sheet (through the model), faces from the rules engine,
@@ -17,20 +17,30 @@ import pytest
 from cells import column, row_where
 from conftest import edited_copy
 from pdfdraw import stray_marks, stray_texts, text_extents
-from pdfread import page_runs, page_texts
+from pdfread import inside, page_runs, page_texts
 from pypdf.generic import ContentStream
 
 from authoring.components import BuildContext, Component
 from authoring.game import Game
 from authoring.games.biathlon import kit, pieces, trails
-from authoring.games.biathlon.look import FOLD, GLUE, LINE_DASHES, MIN_TEXT, TITLE, die_caption
+from authoring.games.biathlon.look import (
+    FOLD,
+    GLUE,
+    LINE_DASHES,
+    MIN_TEXT,
+    SHEET_HEAD,
+    TITLE,
+    die_caption,
+)
 from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.rules import DICE, DIE_FACES
 from authoring.games.biathlon.worldcup import ORDER
-from authoring.render.paper import EDGE_BAND, LINE_CONVENTION, PAPERS, PRINTABLE_MARGIN, Paper
+from authoring.render.imposition import Rect
+from authoring.render.paper import EDGE_BAND, LINE_CONVENTION, PAPERS, PRINTABLE_MARGIN, Paper, Size
 from authoring.validate import validate_workbook
 
 GAME = "biathlon"
+SHEET = "tokens-and-dice"
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / GAME
 SHEETS_BEFORE = {"a4": 26, "letter": 29}
 """Trail board sheets (assembly maps left out) before issue 11 cropped the boards."""
@@ -38,6 +48,9 @@ SHEETS_NOW = {
     "a4": {"wolfsheim_kurz": 6, "wolfsheim_lang": 4, "portrock_short": 4, "portrock_long": 8},
     "letter": {"wolfsheim_kurz": 6, "wolfsheim_lang": 4, "portrock_short": 4, "portrock_long": 8},
 }
+PIECES_SHEETS_BEFORE = 2
+"""Sheets of tokens and dice before issue 11 put them on one: a token sheet and a dice sheet,
+on A4 and on Letter alike."""
 IMPOSED = ("skiing-cards", "accuracy-tiles")
 """Laid out by the render core's imposition, whose marks its own tests hold to the band."""
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -76,9 +89,10 @@ def all_texts(path: Path) -> list[str]:
 
 
 def token_counts(path: Path) -> dict[str, int]:
-    """How many of each piece the token sheet prints: each piece says what it is."""
+    """How many of each piece the sheet prints: each piece says what it is."""
     texts = all_texts(path)
     return {
+        "shooting_dice": sum(1 for t in texts if t in {die_caption(d) for d in DICE}),
         "bullets": texts.count(pieces.BULLET_WORD),
         "wax": texts.count(pieces.WAX_WORD),
         "pulse_markers": texts.count(pieces.PULSE_WORD),
@@ -95,11 +109,12 @@ def test_the_token_sheet_prints_the_box_sheets_counts(
     printed: tuple[Paper, dict[str, Path]], model: Biathlon
 ) -> None:
     """Seed, COMPONENTS: "6 PULSE MARKERS ... 19 BULLETS ... 14 SKI WAX", "1 CLOUD",
-    "1 SHOOTING BARRIER", "6 SKI PAIRS"."""
+    "1 SHOOTING BARRIER", "6 SKI PAIRS", "5 SHOOTING DICE"."""
     _, paths = printed
-    counts = token_counts(paths["tokens"])
+    counts = token_counts(paths[SHEET])
     assert counts == {name: model.box[name] for name in counts}
     assert counts == {
+        "shooting_dice": 5,
         "bullets": 19,
         "wax": 14,
         "pulse_markers": 6,
@@ -107,7 +122,7 @@ def test_the_token_sheet_prints_the_box_sheets_counts(
         "cloud": 1,
         "shooting_barrier": 1,
     }
-    texts = all_texts(paths["tokens"])
+    texts = all_texts(paths[SHEET])
     for colour in model.colours:  # a pulse marker and skis in every ski colour
         assert colour.upper() in texts
         assert f"{colour.upper()} {pieces.SKIS_WORD}" in texts
@@ -115,7 +130,7 @@ def test_the_token_sheet_prints_the_box_sheets_counts(
 
 def test_a_changed_box_count_changes_the_print(model: Biathlon, tmp_path: Path) -> None:
     more = dataclasses.replace(model, box={**model.box, "bullets": 23, "wax": 9})
-    [component] = [c for c in kit.components(more, context(PAPERS["a4"])) if c.name == "tokens"]
+    [component] = [c for c in kit.components(more, context(PAPERS["a4"])) if c.name == SHEET]
     path = tmp_path / "tokens.pdf"
     component.write(path)
     counts = token_counts(path)
@@ -146,11 +161,104 @@ def test_a_box_count_the_data_does_not_add_up_to_is_reported_at_its_cell(
 
 def test_pieces_print_nothing_under_six_points(printed: tuple[Paper, dict[str, Path]]) -> None:
     _, paths = printed
-    for name in ("tokens", "shooting-dice", "standees"):
+    for name in (SHEET, "standees"):
         path = paths[name]
         for number in range(len(pypdf.PdfReader(path).pages)):
             sizes = [run.size for run in page_runs(path, number)]
             assert sizes and min(sizes) >= MIN_TEXT, name
+
+
+def test_tokens_and_dice_fit_on_one_sheet(
+    printed: tuple[Paper, dict[str, Path]], model: Biathlon
+) -> None:
+    """Issue 11, paper economy: the dice nets share the token sheet, on Letter as on A4."""
+    paper, paths = printed
+    sheets = len(pypdf.PdfReader(paths[SHEET]).pages)
+    assert sheets == len(pieces.lay_out(paper, pieces.pieces_of(model))) == 1
+    assert sheets < PIECES_SHEETS_BEFORE
+
+
+def placed_rect(placed: pieces.Placed) -> Rect:
+    return Rect(placed.x, placed.y, placed.piece.size.width, placed.piece.size.height)
+
+
+def apart(a: Rect, b: Rect, gap: float) -> bool:
+    return (
+        a.x + a.width + gap <= b.x + 1e-6
+        or b.x + b.width + gap <= a.x + 1e-6
+        or a.y + a.height + gap <= b.y + 1e-6
+        or b.y + b.height + gap <= a.y + 1e-6
+    )
+
+
+def test_pieces_keep_room_for_the_scissors_and_print_inside_their_outline(
+    printed: tuple[Paper, dict[str, Path]], model: Biathlon
+) -> None:
+    paper, paths = printed
+    [sheet] = pieces.lay_out(paper, pieces.pieces_of(model))
+    rects = [placed_rect(placed) for placed in sheet]
+    for index, rect in enumerate(rects):
+        assert all(apart(rect, other, pieces.PIECE_GAP) for other in rects[index + 1 :])
+        assert rect.x >= PRINTABLE_MARGIN and rect.y >= PRINTABLE_MARGIN
+        assert rect.x + rect.width <= paper.width - PRINTABLE_MARGIN + 1e-6
+        assert rect.y + rect.height <= paper.height - PRINTABLE_MARGIN - SHEET_HEAD + 1e-6
+    words = {"bullet": pieces.BULLET_WORD, "wax": pieces.WAX_WORD, "pulse": pieces.PULSE_WORD}
+    runs = page_runs(paths[SHEET], 0)
+    for kind, word in words.items():
+        outlines = [placed_rect(placed) for placed in sheet if placed.piece.kind == kind]
+        printed_words = [run for run in runs if run.text == word]
+        assert len(printed_words) == len(outlines)
+        for run in printed_words:  # each word on a piece of its own kind, inside its cut
+            assert sum(1 for outline in outlines if inside(run.box, outline)) == 1, kind
+
+
+def test_the_tokens_are_the_render_cores_token_faces(
+    printed: tuple[Paper, dict[str, Path]], model: Biathlon
+) -> None:
+    """Bullets, wax and pulse markers carry their word where the core's token style puts a
+    label, never under the smallest size of a playing piece."""
+    paper, paths = printed
+    [sheet] = pieces.lay_out(paper, pieces.pieces_of(model))
+    runs = page_runs(paths[SHEET], 0)
+    style = pieces.ROUND_TOKEN
+    bullets = [placed for placed in sheet if placed.piece.kind == "bullet"]
+    for placed in bullets:
+        top = placed.y + placed.piece.size.height
+        [label] = [
+            run
+            for run in runs
+            if run.text == pieces.BULLET_WORD and inside(run.box, placed_rect(placed))
+        ]
+        assert label.y == pytest.approx(top - style.label_drop, abs=0.01)
+        assert label.centre == pytest.approx(placed.x + placed.piece.size.width / 2, abs=0.01)
+        assert MIN_TEXT <= label.size <= style.label_size
+    pulse = [run for run in runs if run.text in {c.upper() for c in model.colours}]
+    assert len(pulse) == model.box["pulse_markers"]
+    assert {run.size for run in pulse} == {style.caption_size}
+
+
+def test_the_skyline_puts_a_piece_highest_then_leftmost_and_keeps_the_gap() -> None:
+    gap = 3.0
+    skyline = pieces.Skyline(100, 50, gap)
+    half = Size("half", (100 - gap) / 2, 20)
+    assert skyline.place(half) == (0, 0)
+    assert skyline.place(half) == pytest.approx((half.width + gap, 0))  # exactly fills the row
+    assert skyline.place(Size("low", 30, 10)) == pytest.approx((0, 20 + gap))
+    assert skyline.place(Size("too deep", 30, 30)) is None  # and it takes no room
+    assert skyline.place(Size("beside", 30, 10)) == pytest.approx((30 + gap, 20 + gap))
+    assert skyline.place(Size("too wide", 101, 1)) is None
+
+
+def test_more_pieces_than_a_sheet_holds_go_on_to_another(model: Biathlon, tmp_path: Path) -> None:
+    more = dataclasses.replace(model, box={**model.box, "bullets": 150})
+    [component] = [c for c in kit.components(more, context(PAPERS["letter"])) if c.name == SHEET]
+    path = tmp_path / "pieces.pdf"
+    component.write(path)
+    assert len(pypdf.PdfReader(path).pages) == 2
+    assert token_counts(path)["bullets"] == 150
+    assert token_counts(path)["shooting_dice"] == model.box["shooting_dice"]
+    for number in range(2):
+        assert stray_marks(path, number) == [] and stray_texts(path, number) == []
 
 
 # --- the dice -------------------------------------------------------------------------------
@@ -161,21 +269,23 @@ def test_each_die_net_has_the_rules_faces(
 ) -> None:
     """Seed: "Each Shooting Die (from 0 to 5)"; "5 SHOOTING DICE"."""
     paper, paths = printed
-    path = paths["shooting-dice"]
-    [sheet] = pieces.net_places(paper, DICE[: model.box["shooting_dice"]])
+    path = paths[SHEET]
+    [sheet] = pieces.lay_out(paper, pieces.pieces_of(model))
+    nets = [placed for placed in sheet if placed.piece.kind == "die"]
+    assert [placed.piece.colour for placed in nets] == list(DICE[: model.box["shooting_dice"]])
     runs = page_runs(path, 0)
     faces = [run for run in runs if run.size == pieces.FACE_SIZE]
     assert len(faces) == len(DIE_FACES) * model.box["shooting_dice"] == 30
-    for place in sheet:
-        box = place.box
+    for placed in nets:
+        box = Rect(placed.x, placed.y + pieces.NET_CAPTION, pieces.NET.width, pieces.NET.height)
         on_net = sorted(
             int(run.text)
             for run in faces
             if box.x <= run.centre <= box.x + box.width and box.y <= run.y <= box.y + box.height
         )
-        assert on_net == list(DIE_FACES), place.die
-        caption = [r for r in runs if r.text == die_caption(place.die)]
-        assert len(caption) == 1 and caption[0].y < box.y
+        assert on_net == list(DIE_FACES), placed.piece.colour
+        caption = [r for r in runs if r.text == die_caption(placed.piece.colour or "")]
+        assert len(caption) == 1 and box.y - pieces.NET_CAPTION < caption[0].y < box.y
     values = pieces.die_faces()
     top = max(DIE_FACES)
     for first, second in pieces.OPPOSITE_FACES:
@@ -224,7 +334,7 @@ def test_dashed_lines_only_fold_and_dotted_only_glue(
     _, paths = printed
     fold, glue = (tuple(round(v, 2) for v in LINE_DASHES[kind]) for kind in (FOLD, GLUE))
     allowed = {(), fold, glue}
-    for name in ("player-boards", "standees", "tokens", "shooting-dice", "world-cup-score-sheet"):
+    for name in ("player-boards", "standees", SHEET, "world-cup-score-sheet"):
         path = paths[name]
         for number in range(len(pypdf.PdfReader(path).pages)):
             dashes = {dash for dash, _ in strokes(path, number)}
@@ -317,7 +427,7 @@ def test_every_component_says_how_to_print_it(model: Biathlon) -> None:
     assert all(c.printing is not None for c in components.values())
     printing = {name: c.print_as for name, c in components.items()}
     pieces_made = {name for name, p in printing.items() if p.pieces}
-    assert pieces_made == {"skiing-cards", "accuracy-tiles", "standees", "tokens", "shooting-dice"}
+    assert pieces_made == {"skiing-cards", "accuracy-tiles", "standees", SHEET}
     assert {name for name, p in printing.items() if p.double_sided} == {
         "rulebook",
         "skiing-cards",

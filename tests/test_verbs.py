@@ -3,11 +3,14 @@ and read back, and the one range format and name order every kit prints with."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+import pypdfium2
 import pytest
 from pdfread import CLOSE, all_runs, inside, reader
+from reportlab.lib import colors
 
 from authoring.render.cards import (
     SMALLEST,
@@ -31,6 +34,7 @@ from authoring.render.scoresheet import (
     SheetStyle,
     draw_score_sheet,
 )
+from authoring.render.tokens import TokenFace, TokenStyle, draw_token
 from authoring.render.words import name_key, number_range
 
 A4 = PAPERS["a4"]
@@ -311,3 +315,67 @@ def test_a_card_title_too_long_even_at_the_smallest_size_is_noted(tmp_path: Path
     sizes = {r.size for r in all_runs(tmp_path / "long.pdf")[0] if r.text == long_title}
     assert sizes == {SMALLEST}
     assert len(reader(tmp_path / "long.pdf").pages) == 2
+
+
+# --- token faces ---------------------------------------------------------------------------
+
+TOKEN = 20 * 72 / 25.4
+"""A 20 mm token, drawn at the middle of the page with no bleed: laid apart on a sheet."""
+
+
+def draw_one_token(path: Path, face: TokenFace, style: TokenStyle) -> Rect:
+    trim = Rect((A4.width - TOKEN) / 2, (A4.height - TOKEN) / 2, TOKEN, TOKEN)
+    draw_pages(
+        path,
+        A4,
+        [lambda canvas: draw_token(canvas, face, Slot(trim, trim), style, front=True)],
+        title="token",
+        author="test",
+        subject="one token",
+    )
+    return trim
+
+
+def pixel(path: Path, x: float, y: float) -> tuple[int, int, int]:
+    """The colour printed at page point (x, y), rendered at 4 pixels a point."""
+    scale = 4
+    image = pypdfium2.PdfDocument(path)[0].render(scale=scale).to_pil().convert("RGB")
+    red, green, blue = image.getpixel((round(x * scale), round((A4.height - y) * scale)))
+    return red, green, blue
+
+
+def near(colour: tuple[int, int, int], expected: tuple[int, int, int]) -> bool:
+    """The same colour but for the rasteriser's rounding and anti-aliasing."""
+    return all(abs(a - b) <= 16 for a, b in zip(colour, expected, strict=True))
+
+
+def test_a_round_token_laid_apart_is_tinted_inside_its_cut_only(tmp_path: Path) -> None:
+    path = tmp_path / "round.pdf"
+    red = colors.HexColor("#c62a32")
+    face = TokenFace(("PULSE",), red, captions=("RED",))
+    laid_apart = TokenStyle(round=True, tint_bleed=False)
+    trim = draw_one_token(path, face, laid_apart)
+    centre_x, centre_y = trim.x + trim.width / 2, trim.y + trim.height / 2
+    assert near(pixel(path, centre_x, centre_y - 2), (0xC6, 0x2A, 0x32))
+    # The square's corner lies outside the round cut: no tint there for the scissors to waste.
+    assert near(pixel(path, trim.x + 1.5, trim.y + 1.5), (255, 255, 255))
+    square = tmp_path / "square.pdf"
+    draw_one_token(square, face, replace(laid_apart, round=False))
+    assert near(pixel(square, trim.x + 1.5, trim.y + 1.5), (0xC6, 0x2A, 0x32))
+
+
+def test_a_token_face_may_set_its_labels_ink(tmp_path: Path) -> None:
+    """White on a dark tint: the label's ink is the face's when it names one, else the style's."""
+    path = tmp_path / "ink.pdf"
+    face = TokenFace(("PULSE",), colors.black, captions=("BLACK",), label_ink=colors.white)
+    style = TokenStyle(round=True, caption_font=BODY, ink=colors.HexColor("#404040"))
+    trim = draw_one_token(path, face, style)
+    [label] = [run for run in all_runs(path)[0] if run.text == "PULSE"]
+    assert label.size >= SMALLEST
+    assert inside(label.box, trim)
+    # The middle of the label's first stroke ("P"'s stem): white on the black tint.
+    stem = (label.x + label.size * 0.1, label.y + label.size * 0.3)
+    assert near(pixel(path, *stem), (255, 255, 255))
+    plain = tmp_path / "plain.pdf"
+    draw_one_token(plain, replace(face, label_ink=None), style)
+    assert near(pixel(plain, *stem), (0x40, 0x40, 0x40))

@@ -131,13 +131,18 @@ def draw_panel(canvas: Canvas, box: Rect, panel: Panel, frame: CardFrame) -> Non
     canvas.drawCentredString(centre, baseline, panel.value)
 
 
+def safe_outline(canvas: Canvas, safe: Rect, frame: CardFrame) -> None:
+    """A rounded line round the safe zone: the frame of a back, or of a face that wants one."""
+    canvas.setStrokeColor(frame.line)
+    canvas.setLineWidth(frame.line_width)
+    canvas.roundRect(*safe, frame.radius, stroke=1, fill=0)
+
+
 def card_back(canvas: Canvas, slot: Slot, frame: CardFrame, title: str, subtitle: str) -> Rect:
     """A back painted to the bleed with a rounded line round the safe zone, the game's title
     and what the card is centred on it; return the safe zone for the game's own ornament."""
     safe = card_face(canvas, slot, frame)
-    canvas.setStrokeColor(frame.line)
-    canvas.setLineWidth(frame.line_width)
-    canvas.roundRect(*safe, frame.radius, stroke=1, fill=0)
+    safe_outline(canvas, safe, frame)
     centre_x, centre_y = safe.x + safe.width / 2, safe.y + safe.height / 2
     canvas.setFillColor(frame.ink)
     canvas.setFont(BODY_BOLD, frame.back_title_size)

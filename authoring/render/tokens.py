@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from authoring.render.cards import SMALLEST
 from authoring.render.fonts import BODY_BOLD, draw_centred
-from authoring.render.imposition import CUT_GUIDE_GREY, CUT_GUIDE_WIDTH, Rect, Slot, cut_guide
+from authoring.render.imposition import CUT_GUIDE_GREY, CUT_GUIDE_WIDTH, Rect, Slot
 
 Point = tuple[float, float]
 
@@ -231,10 +231,15 @@ class TokenStyle:
     """Between the marks' band and the captions under it."""
     ink: colors.Color = colors.black
     cut: bool = True
-    """A hairline on the front's cut, as `imposition.cut_guide` draws it."""
+    """A line on the front's cut: by default the hairline `imposition.cut_guide` draws."""
+    cut_grey: float = CUT_GUIDE_GREY
+    cut_width: float = CUT_GUIDE_WIDTH
     round: bool = False
     """A disc cut from its square: the cut is the circle inside the trim, and the text
     keeps to the square inside that circle."""
+    tint_bleed: bool = True
+    """The tint over the whole bleed, as pieces imposed edge to edge need; else only over
+    the piece's own shape (its square or disc), for pieces laid apart on a sheet."""
 
 
 class Value(NamedTuple):
@@ -260,6 +265,8 @@ class TokenFace:
     values: tuple[Value | None, ...] = ()
     mark_ink: colors.Color = field(default=colors.black)
     caption_ink: colors.Color = field(default=colors.black)
+    label_ink: colors.Color | None = None
+    """The label's ink where the tint needs another than the style's (white on dark)."""
 
 
 def fitting_text(texts: Sequence[str], font: str, room: float, smallest: float = SMALLEST) -> str:
@@ -277,14 +284,19 @@ def draw_token(
     values inside the inset."""
     x, y, width, height = slot.trim
     canvas.setFillColor(face.tint)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    if style.tint_bleed:
+        canvas.rect(*slot.bleed, stroke=0, fill=1)
+    elif style.round:
+        canvas.circle(x + width / 2, y + height / 2, min(width, height) / 2, stroke=0, fill=1)
+    else:
+        canvas.rect(x, y, width, height, stroke=0, fill=1)
     if front and style.cut:
-        _cut(canvas, slot, round=style.round)
+        _cut(canvas, slot, style)
     inscribed = (1 - math.sqrt(0.5)) * width / 2 if style.round else 0.0
     room = width - 2 * (style.inset + inscribed)
     label = fitting_text(face.labels, style.label_font, room)
     centre = x + width / 2
-    canvas.setFillColor(style.ink)
+    canvas.setFillColor(style.ink if face.label_ink is None else face.label_ink)
     if not (face.marks or face.captions or face.values):
         size = style.label_alone_size
         draw_centred(
@@ -341,14 +353,14 @@ def draw_token(
         canvas.drawCentredString(column, y + style.value_rise, value.text)
 
 
-def _cut(canvas: Canvas, slot: Slot, *, round: bool) -> None:
-    if not round:
-        cut_guide(canvas, slot)
-        return
+def _cut(canvas: Canvas, slot: Slot, style: TokenStyle) -> None:
     x, y, width, height = slot.trim
-    canvas.setStrokeGray(CUT_GUIDE_GREY)
-    canvas.setLineWidth(CUT_GUIDE_WIDTH)
-    canvas.circle(x + width / 2, y + height / 2, min(width, height) / 2, stroke=1, fill=0)
+    canvas.setStrokeGray(style.cut_grey)
+    canvas.setLineWidth(style.cut_width)
+    if style.round:
+        canvas.circle(x + width / 2, y + height / 2, min(width, height) / 2, stroke=1, fill=0)
+    else:
+        canvas.rect(x, y, width, height, stroke=1, fill=0)
 
 
 # --- pieces two squares long among square ones ---------------------------------------------

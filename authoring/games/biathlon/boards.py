@@ -53,6 +53,7 @@ from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Rect
 from authoring.render.paper import PRINTABLE_MARGIN, Paper
+from authoring.render.words import number_range
 
 TILE_SLOT = (ACCURACY_TILE.width + 2 * mm, ACCURACY_TILE.height + 2 * mm)
 """The accuracy tile's place: a millimetre of play round each side of the tile."""
@@ -65,6 +66,8 @@ PULSE_BOX = 14 * mm
 HEADER = 14 * mm
 PAD = 5 * mm
 PLAYERS = 6
+PIPS = 3
+"""The highest skill rating (the Biathletes sheet's maximum): a pip for each step."""
 
 RULE = colors.HexColor("#8c959c")
 SHADE = colors.HexColor("#e8eef3")
@@ -263,7 +266,7 @@ def _pulse_track(canvas: Canvas, track: Rect, right: float) -> None:
         canvas.line(x0, y, x0, y + 1.2 * mm)
         canvas.line(x1, y, x1, y + 1.2 * mm)
         canvas.setFillColor(INK["black"])
-        label = f"{band.name} pulse {band.first}\u2013{band.last}"
+        label = f"{band.name} pulse {number_range(band.first, band.last)}"
         centred(canvas, label, (x0 + x1) / 2, y - 3.5 * mm, BODY_BOLD, 7.5, x1 - x0)
     out = Rect(
         track.x + track.width + 2 * mm, track.y, right - track.x - track.width - 2 * mm, PULSE_BOX
@@ -428,7 +431,8 @@ def _profile_page(game: Biathlon, paper: Paper, canvas: Canvas) -> None:
         canvas,
         paper,
         "BIATHLETE PROFILE MAP",
-        "The more pips, the stronger the skill (0\u20133); no pips: below average. "
+        f"The more pips, the stronger the skill ({number_range(0, PIPS)}); no pips: below "
+        "average. "
         "The bib is the die face that hits at low, medium and high pulse.",
     )
     colours = ordered_colours(game)
@@ -497,10 +501,11 @@ def _profile_row(
 
 
 def _pips(canvas: Canvas, colour: str, rating: int, cx: float, cy: float) -> None:
-    """Three pips, as many filled as the rating, and the rating in figures beside them."""
+    """A pip per rating step, as many filled as the rating, and the rating in figures beside
+    them."""
     radius, gap = 2.8 * mm, 1.6 * mm
-    left = cx - 3 * radius - gap - 2 * mm
-    for index in range(3):
+    left = cx - PIPS * radius - (PIPS - 1) / 2 * gap - 2 * mm
+    for index in range(PIPS):
         x = left + radius + index * (2 * radius + gap)
         canvas.setStrokeColor(INK["black"] if colour in LIGHT_INKS else INK[colour])
         canvas.setLineWidth(0.8)
@@ -508,7 +513,7 @@ def _pips(canvas: Canvas, colour: str, rating: int, cx: float, cy: float) -> Non
         canvas.circle(x, cy, radius, stroke=1, fill=1)
     canvas.setFillColor(INK["black"])
     canvas.setFont(BODY_BOLD, 10)
-    canvas.drawString(left + 6 * radius + 2 * gap + 2 * mm, cy - 3.5, str(rating))
+    canvas.drawString(left + 2 * PIPS * radius + (PIPS - 1) * gap + 2 * mm, cy - 3.5, str(rating))
 
 
 # --- the World Cup score sheet --------------------------------------------------------------

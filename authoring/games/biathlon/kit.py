@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -71,11 +71,13 @@ from authoring.games.biathlon.model import (
 from authoring.games.biathlon.race import LAPS, NEXT_TURN_COACHES, PULSE_LIMIT, track
 from authoring.games.biathlon.rules import DICE, DIE_FACES, HITS_MAX
 from authoring.games.biathlon.worldcup import ORDER
+from authoring.render.cards import CardFrame, card_face, safe_outline
 from authoring.render.document import draw_pages
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Rect, Slot, cut_guide, impose
 from authoring.render.paper import PRINTABLE_MARGIN, Paper, Size
+from authoring.render.words import number_range
 
 KIND_LABELS = {"common": "COMMON", "personal": "PERSONAL", "motivation": "MOTIVATION"}
 PULSE_LABEL, WIND_LABEL = "PULSE", "WIND"
@@ -87,7 +89,8 @@ ICE_CRACK = colors.HexColor("#5b82a3")
 NIGHT = colors.HexColor("#15314f")
 CROWD = colors.HexColor("#8c2f1e")
 CROWD_HEADS = colors.HexColor("#b0543d")
-TILE_BACK = colors.HexColor("#dbe7f1")
+TILE_FRONT = CardFrame(paper=colors.white, safe_inset=2 * mm)
+TILE_BACK = CardFrame(paper=colors.HexColor("#dbe7f1"))
 
 
 def components(game: Biathlon, context: BuildContext) -> list[Component]:
@@ -153,16 +156,10 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
             printing=Printing("Biathlete standees", card_stock=True, pieces=True, how=STANDEE_HOW),
         ),
         Component(
-            "tokens",
-            partial(pieces.write_tokens, game, context.paper),
+            "tokens-and-dice",
+            partial(pieces.write_pieces, game, context.paper),
             reads=frozenset({"Box", "Colours"}),
-            printing=Printing("Tokens", card_stock=True, pieces=True, how=pieces.TOKEN_HOW),
-        ),
-        Component(
-            "shooting-dice",
-            partial(pieces.write_dice, game, context.paper),
-            reads=frozenset({"Box"}),
-            printing=Printing("Shooting dice", card_stock=True, pieces=True, how=pieces.DICE_HOW),
+            printing=Printing("Tokens and dice", card_stock=True, pieces=True, how=pieces.HOW),
         ),
         *boards.components(game, context),
         *trail_boards.components(game, context),
@@ -365,7 +362,7 @@ def _range_actions_table(game: Biathlon) -> Flowable:
 
 def _accuracy_table() -> Flowable:
     rows = [
-        [band.name, f"{band.first}\u2013{band.last}", ordinal(position)]
+        [band.name, number_range(band.first, band.last), ordinal(position)]
         for position, band in enumerate(pulse_bands(), start=1)
     ]
     return _table(["Pulse", "Marker on", "Bib digit read"], rows, [22 * mm, 22 * mm, 28 * mm])
@@ -479,7 +476,14 @@ def _skiing_cards(game: Biathlon, paper: Paper, path: Path) -> None:
     )
 
 
-CARD_INSET = 3.5 * mm
+CARD_FRONT = CardFrame(paper=colors.white, safe_inset=3.5 * mm)
+BIATHLETE_BACK = CardFrame(
+    paper=NIGHT, safe_inset=4 * mm, radius=3 * mm, line=colors.white, line_width=1
+)
+"""A box's own back: white lines and lettering on the night sky."""
+MOTIVATION_BACK = replace(BIATHLETE_BACK, paper=CROWD)
+BACK_TITLE_DROP = 12 * mm
+BACK_TITLE_SIZE = 12.0
 BADGE = 12 * mm
 HEADER = 19.5 * mm
 """From the card's top edge to its top action."""
@@ -498,15 +502,12 @@ CIRCLE_COLOURS = {"common": INK["black"], "personal": GOLD}
 
 def _card_front(game: Biathlon, canvas: Canvas, item: SkiingCard, slot: Slot) -> None:
     x, y, width, height = slot.trim
-    canvas.setFillColor(colors.white)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    top = y + height - CARD_INSET
-    _initiative(canvas, item.card, x + CARD_INSET, top)
-    _card_title(canvas, item, slot.trim)
-    panel_x, panel_width = x + CARD_INSET, width - 2 * CARD_INSET
+    safe = card_face(canvas, slot, CARD_FRONT)
+    _initiative(canvas, item.card, safe.x, safe.y + safe.height)
+    _card_title(canvas, item, safe)
     first = y + height - HEADER - PANEL
     for index, action in enumerate((item.card.top, item.card.bottom)):
-        panel = Rect(panel_x, first - index * (PANEL + PANEL_GAP), panel_width, PANEL)
+        panel = Rect(safe.x, first - index * (PANEL + PANEL_GAP), safe.width, PANEL)
         _action_panel(game, canvas, action, panel)
     canvas.setFillColor(INK["black"])
     centred(canvas, KIND_LABELS[item.card.kind], x + width / 2, y + 3.4 * mm, BODY_BOLD, 6)
@@ -542,11 +543,11 @@ def _initiative(canvas: Canvas, card: Card, left: float, top: float) -> None:
     centred(canvas, caption, centre, top - BADGE - 2.6 * mm, BODY_BOLD, 6, BADGE + 2 * mm)
 
 
-def _card_title(canvas: Canvas, item: SkiingCard, trim: Rect) -> None:
+def _card_title(canvas: Canvas, item: SkiingCard, safe: Rect) -> None:
     """The name, the owner under it, and the circle icon in the top right corner."""
-    left = trim.x + CARD_INSET + BADGE + 2.5 * mm
-    top = trim.y + trim.height - CARD_INSET
-    circle_x = trim.x + trim.width - CARD_INSET - CIRCLE
+    left = safe.x + BADGE + 2.5 * mm
+    top = safe.y + safe.height
+    circle_x = safe.x + safe.width - CIRCLE
     room = circle_x - CIRCLE - 1.5 * mm - left
     canvas.setFillColor(INK["black"])
     canvas.setFont(BODY_BOLD, fitted(item.card.name, BODY_BOLD, 11, room))
@@ -672,22 +673,19 @@ def _card_back(game: Biathlon, canvas: Canvas, item: SkiingCard, slot: Slot) -> 
         _biathlete_back(game, canvas, item.biathlete, slot)
 
 
-def _back_frame(canvas: Canvas, slot: Slot, fill: colors.Color) -> tuple[float, float]:
-    """The back's ground and frame; returns the card's centre line and top."""
+def _back_frame(canvas: Canvas, slot: Slot, frame: CardFrame) -> tuple[float, float]:
+    """The back's ground, its line round the safe zone and the title; returns the card's
+    centre line and top."""
     x, y, width, height = slot.trim
-    canvas.setFillColor(fill)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    canvas.setStrokeColor(colors.white)
-    canvas.setLineWidth(1)
-    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
-    canvas.setFillColor(colors.white)
-    centred(canvas, TITLE, x + width / 2, y + height - 12 * mm, BODY_BOLD, 12)
+    safe_outline(canvas, card_face(canvas, slot, frame), frame)
+    canvas.setFillColor(frame.title_ink)
+    centred(canvas, TITLE, x + width / 2, y + height - BACK_TITLE_DROP, BODY_BOLD, BACK_TITLE_SIZE)
     return x + width / 2, y + height
 
 
 def _biathlete_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
     """The box's own back: the flag, the name, the country and the bib."""
-    centre, top = _back_frame(canvas, slot, NIGHT)
+    centre, top = _back_frame(canvas, slot, BIATHLETE_BACK)
     flag = Rect(centre - 21 * mm, top - 46 * mm, 42 * mm, 27 * mm)
     draw_flag(canvas, game, biathlete, flag)
     canvas.setFillColor(colors.white)
@@ -709,7 +707,7 @@ def _bib(canvas: Canvas, bib: str, cx: float, cy: float, width: float, size: flo
 
 def _motivation_back(canvas: Canvas, slot: Slot) -> None:
     """The shared back of the motivation deck: a cheering crowd."""
-    centre, top = _back_frame(canvas, slot, CROWD)
+    centre, top = _back_frame(canvas, slot, MOTIVATION_BACK)
     centred(canvas, KIND_LABELS["motivation"], centre, top - 40 * mm, BODY_BOLD, 18)
     canvas.setFont(BODY_ITALIC, 9)
     canvas.drawCentredString(centre, top - 46 * mm, "from the crowd at the start line")
@@ -743,24 +741,21 @@ def hits_on(face: int) -> str:
 
 def _tile_front(canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
     """Under each pulse band, the die face the biathlete hits on: the bib's digits."""
-    x, y, width, height = slot.trim
-    canvas.setFillColor(colors.white)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    top = y + height
-    inset = 2 * mm
+    width, top = slot.trim.width, slot.trim.y + slot.trim.height
+    safe = card_face(canvas, slot, TILE_FRONT)
     canvas.setFillColor(INK["black"])
     canvas.setFont(BODY_BOLD, fitted(biathlete.name, BODY_BOLD, 8, width * 0.6))
-    canvas.drawString(x + inset, top - 3.7 * mm, biathlete.name)
+    canvas.drawString(safe.x, top - 3.7 * mm, biathlete.name)
     canvas.setFont(BODY_BOLD, 6)
-    canvas.drawRightString(x + width - inset, top - 3.7 * mm, "ACCURACY")
-    column = (width - 2 * inset) / len(BAND_NAMES)
+    canvas.drawRightString(safe.x + safe.width, top - 3.7 * mm, "ACCURACY")
+    column = safe.width / len(BAND_NAMES)
     for index, band in enumerate(pulse_bands()):
-        left = x + inset + index * column
+        left = safe.x + index * column
         centre = left + column / 2
         canvas.setFillColor(BAND_TINTS[index])
         canvas.rect(left + 0.3 * mm, top - 8.6 * mm, column - 0.6 * mm, 3.6 * mm, stroke=0, fill=1)
         canvas.setFillColor(INK["black"])
-        label = f"{band.name.upper()} {band.first}\u2013{band.last}"
+        label = f"{band.name.upper()} {number_range(band.first, band.last)}"
         centred(canvas, label, centre, top - 7.7 * mm, BODY_BOLD, 6, column)
         face = biathlete.accuracy(band.first)
         centred(canvas, str(face), centre, top - 14.2 * mm, BODY_BOLD, 16)
@@ -770,8 +765,7 @@ def _tile_front(canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
 
 def _tile_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
     x, y, width, _ = slot.trim
-    canvas.setFillColor(TILE_BACK)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
+    card_face(canvas, slot, TILE_BACK)
     draw_flag(canvas, game, biathlete, Rect(x + 3 * mm, y + 4 * mm, 19 * mm, 12 * mm))
     canvas.setFillColor(INK["black"])
     text_x = x + 25 * mm

@@ -1,19 +1,20 @@
-"""BIATHLON BLAST's small pieces: the token sheet and the shooting dice as cube nets.
+"""BIATHLON BLAST's small pieces on one sheet: the tokens and the shooting dice as cube nets.
 
-The token sheet prints exactly what the Box sheet promises: its bullets, wax, pulse markers
-(one per ski colour), ski bases (the ski pairs the standees stand on), the cloud and the
-shooting barrier, each counted from the Box row that names it. Every piece says what it is
-in words as well as in colour, so a greyscale print still plays.
+The sheet prints exactly what the Box sheet promises: its bullets, wax, pulse markers (one
+per ski colour), ski bases (the ski pairs the standees stand on), the cloud, the shooting
+barrier and the dice, each counted from the Box row that names it. Every piece says what it
+is in words as well as in colour, so a greyscale print still plays, and so the pieces need no
+headings: they are packed as tightly as scissors allow, the largest first, and the small
+tokens fill the gaps the large pieces leave.
 
-A die is a 16 mm cube folded from a cross of six faces, with glue tabs on the edges that
+A die is a 14 mm cube folded from a cross of six faces, with glue tabs on the edges that
 meet; its faces are the rules engine's die faces, opposite faces adding up to the highest.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from authoring.games.biathlon.look import (
     FOLD,
     GLUE,
     INK,
+    LINE_WIDTH,
     MIN_TEXT,
     SHEET_HEAD,
     SNOW,
@@ -44,8 +46,9 @@ from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.rules import DICE, DIE_FACES
 from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD
-from authoring.render.imposition import Rect
+from authoring.render.imposition import Rect, Slot
 from authoring.render.paper import COUNTER_SIZES, PRINTABLE_MARGIN, Paper, Size
+from authoring.render.tokens import Fill, Glyph, TokenFace, TokenStyle, arc, draw_token
 
 COUNTER = COUNTER_SIZES["1/2"]
 """Round and square tokens: small enough for the player board's holes and pulse boxes."""
@@ -59,29 +62,53 @@ BARRIER_HEIGHT = 25 * mm
 BARRIER_FOOT = 8 * mm
 BARRIER = Size("shooting barrier", sum(BARRIER_WALLS), BARRIER_HEIGHT + BARRIER_FOOT)
 WAX_FILL = colors.HexColor("#d9a441")
-PIECE_GAP = 4 * mm
+ROUND_TOKEN = TokenStyle(
+    inset=0.6 * mm,
+    label_drop=4.2 * mm,
+    caption_font=BODY,
+    caption_rise=3 * mm,
+    mark_top=5 * mm,
+    mark_bottom=2 * mm,
+    ink=INK["black"],
+    cut_grey=INK["black"].red,  # the sheet's black, a grey: every cut on it looks alike
+    cut_width=LINE_WIDTH,
+    round=True,
+    tint_bleed=False,
+)
+"""Bullets and pulse markers: the word on top, a mark or the ski colour under it."""
+SQUARE_TOKEN = replace(ROUND_TOKEN, round=False)
+"""Wax, square as a wax block, laid out like the round tokens."""
+BULLET_MARK: Glyph = (
+    Fill(((0.36, 0.05), (0.36, 0.6), *arc(0.5, 0.6, 0.14, 0.34, 180, 0), (0.64, 0.05))),
+)
+WAX_MARK: Glyph = (
+    Fill(((0.22, 0.1), (0.78, 0.1), (0.78, 0.7), (0.22, 0.7))),
+    Fill(((0.14, 0.8), (0.86, 0.8), (0.86, 0.98), (0.14, 0.98))),
+)
+"""A wax block under its cap."""
+PIECE_GAP = 3 * mm
 """Between two pieces: room for the scissors."""
-HEADING_SIZE = 9.0
-SECTION_HEAD = 6 * mm
 
-DIE = 16 * mm
+DIE = 14 * mm
+"""A small die, as dice go: five of them fit on the token sheet, even on US Letter."""
 TAB = 5 * mm
 TAB_SLANT = 1.5 * mm
 NET = Size("die net", 3 * DIE + 2 * TAB, 4 * DIE + TAB)
-FACE_SIZE = 20.0
+FACE_SIZE = 18.0
+FACE_RANGE = (DIE_FACES[0], DIE_FACES[-1])
 NET_CAPTION = 5 * mm
 """Under each net: the die's name."""
+NET_PIECE = Size("die net and its name", NET.width, NET.height + NET_CAPTION)
+FIT_TOLERANCE = 1e-6
+"""Points: a piece that fills the room exactly still fits."""
 
 BULLET_WORD, WAX_WORD, PULSE_WORD = "BULLET", "WAX", "PULSE"
 CLOUD_WORD, BARRIER_WORD, SKIS_WORD = "CLOUD", "SHOOTING BARRIER", "SKIS"
 
-TOKEN_HOW = (
-    "Cut out every piece along its solid line, and cut the slit in each ski base. Fold the "
-    "barrier's feet back and its side walls forward on the dashed lines: it stands as a U."
-)
-DICE_HOW = (
-    "Cut out each net along its solid line, fold along every dashed line (faces inwards), "
-    "and glue each dotted tab under the face it meets."
+HOW = (
+    "Cut out every piece on its solid line; cut the slit in each ski base. Fold the barrier's "
+    "feet back and its side walls forward: it stands as a U. Fold each die on its dashed lines, "
+    "printed side out, and glue every dotted tab under the face it meets."
 )
 
 
@@ -94,42 +121,26 @@ class Piece:
     colour: str | None = None
 
 
-@dataclass(frozen=True)
-class Section:
-    """Pieces under one heading: those of one Box row (the cloud and barrier share one)."""
-
-    heading: str
-    pieces: tuple[Piece, ...]
-
-
-def sections(game: Biathlon) -> list[Section]:
-    """Every piece the token sheet prints, each kind as many times as its Box row says."""
+def pieces_of(game: Biathlon) -> list[Piece]:
+    """Every piece the sheet prints, each kind as many times as its Box row says."""
     colours = [c.colour for c in ordered_colours(game)]
 
-    def coloured(kind: str, size: Size, count: int) -> tuple[Piece, ...]:
-        return tuple(Piece(kind, size, colours[i % len(colours)]) for i in range(count))
+    def coloured(kind: str, size: Size, count: int) -> list[Piece]:
+        return [Piece(kind, size, colours[i % len(colours)]) for i in range(count)]
 
     box = game.box
     return [
-        Section(f"Bullets: {box['bullets']}", (Piece("bullet", COUNTER),) * box["bullets"]),
-        Section(f"Ski wax: {box['wax']}", (Piece("wax", COUNTER),) * box["wax"]),
-        Section(
-            f"Pulse markers: {box['pulse_markers']}, one per ski colour",
-            coloured("pulse", COUNTER, box["pulse_markers"]),
-        ),
-        Section(
-            f"Ski bases: {box['ski_pairs']} ski pairs, one per ski colour",
-            coloured("skis", SKI_BASE, box["ski_pairs"]),
-        ),
-        Section(
-            "The cloud and the shooting barrier",
-            (Piece("cloud", CLOUD),) * box["cloud"]
-            + (Piece("barrier", BARRIER),) * box["shooting_barrier"],
-        ),
+        *[Piece("bullet", COUNTER)] * box["bullets"],
+        *[Piece("wax", COUNTER)] * box["wax"],
+        *coloured("pulse", COUNTER, box["pulse_markers"]),
+        *coloured("skis", SKI_BASE, box["ski_pairs"]),
+        *[Piece("cloud", CLOUD)] * box["cloud"],
+        *[Piece("barrier", BARRIER)] * box["shooting_barrier"],
+        *(Piece("die", NET_PIECE, die) for die in DICE[: box["shooting_dice"]]),
     ]
 
 
-# --- laying pieces out on sheets -----------------------------------------------------------
+# --- packing pieces on sheets --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -140,123 +151,155 @@ class Placed:
     """The piece's bottom left corner on the page."""
 
 
-@dataclass(frozen=True)
-class Heading:
-    text: str
-    x: float
-    y: float
-
-
 @dataclass
-class SheetPlan:
-    pieces: list[Placed]
-    headings: list[Heading]
+class _Stretch:
+    """A stretch of the skyline: from `x`, `width` across, filled `depth` down from the top."""
+
+    x: float
+    width: float
+    depth: float
 
 
-def lay_out(paper: Paper, found: list[Section]) -> list[SheetPlan]:
-    """Shelves of pieces, left to right and top to bottom, each section under its heading,
-    inside the printable margin below the sheet's heading; a new sheet when one is full."""
-    left, right = PRINTABLE_MARGIN, paper.width - PRINTABLE_MARGIN
-    top = paper.height - PRINTABLE_MARGIN - SHEET_HEAD
-    sheets = [SheetPlan([], [])]
-    y = top
+class Skyline:
+    """One sheet's free room as a skyline hanging from the top: each piece goes where its top
+    edge is highest (then leftmost) and it still fits, the bottom-left rule turned upside
+    down. Every piece keeps `gap` from the next; the room is widened by a gap so that the
+    last piece of a row needs none beyond it."""
 
-    def room_for(height: float) -> None:
-        nonlocal y
-        if y - height < PRINTABLE_MARGIN:
-            sheets.append(SheetPlan([], []))
-            y = top
+    def __init__(self, width: float, depth: float, gap: float) -> None:
+        self.width, self.depth, self.gap = width + gap, depth + gap, gap
+        self.stretches = [_Stretch(0.0, self.width, 0.0)]
 
-    for section in found:
-        room_for(SECTION_HEAD + section.pieces[0].size.height)
-        sheets[-1].headings.append(Heading(section.heading, left, y - HEADING_SIZE))
-        y -= SECTION_HEAD
-        x, shelf = left, 0.0
-        for piece in section.pieces:
-            if x + piece.size.width > right:
-                y -= shelf + PIECE_GAP
-                x, shelf = left, 0.0
-            if x == left:
-                room_for(piece.size.height)
-            sheets[-1].pieces.append(Placed(piece, x, y - piece.size.height))
-            x += piece.size.width + PIECE_GAP
-            shelf = max(shelf, piece.size.height)
-        y -= shelf + PIECE_GAP
+    def place(self, size: Size) -> tuple[float, float] | None:
+        """Where the piece's top left corner goes (across, down), taking that room; None,
+        and nothing taken, if it does not fit."""
+        width, height = size.width + self.gap, size.height + self.gap
+        best: tuple[float, float] | None = None
+        for first, stretch in enumerate(self.stretches):
+            if stretch.x + width > self.width + FIT_TOLERANCE:
+                break
+            covered, depth = 0.0, 0.0
+            for under in self.stretches[first:]:
+                if covered >= width - FIT_TOLERANCE:
+                    break
+                covered += under.width
+                depth = max(depth, under.depth)
+            fits = depth + height <= self.depth + FIT_TOLERANCE
+            if fits and (best is None or (depth, stretch.x) < (best[1], best[0])):
+                best = (stretch.x, depth)
+        if best is not None:
+            self._fill(best[0], width, best[1] + height)
+        return best
+
+    def _fill(self, x: float, width: float, depth: float) -> None:
+        kept = [_Stretch(x, width, depth)]
+        for stretch in self.stretches:
+            end = stretch.x + stretch.width
+            if end <= x or stretch.x >= x + width:
+                kept.append(stretch)
+                continue
+            if stretch.x < x:
+                kept.append(_Stretch(stretch.x, x - stretch.x, stretch.depth))
+            if end > x + width:
+                kept.append(_Stretch(x + width, end - x - width, stretch.depth))
+        kept.sort(key=lambda stretch: stretch.x)
+        self.stretches = []
+        for stretch in kept:
+            last = self.stretches[-1] if self.stretches else None
+            if last is not None and abs(last.depth - stretch.depth) < FIT_TOLERANCE:
+                last.width += stretch.width
+            else:
+                self.stretches.append(stretch)
+
+
+def lay_out(paper: Paper, found: list[Piece]) -> list[list[Placed]]:
+    """The pieces packed inside the printable margin below the sheet's heading, the tallest
+    (then widest) first; each on the first sheet with room for it, a new sheet when none has."""
+    left, top = PRINTABLE_MARGIN, paper.height - PRINTABLE_MARGIN - SHEET_HEAD
+    width, depth = paper.width - 2 * PRINTABLE_MARGIN, top - PRINTABLE_MARGIN
+    skylines: list[Skyline] = []
+    sheets: list[list[Placed]] = []
+    for piece in sorted(found, key=lambda piece: (-piece.size.height, -piece.size.width)):
+        fit = _first_fit(skylines, piece.size)
+        if fit is None:
+            skylines.append(Skyline(width, depth, PIECE_GAP))
+            sheets.append([])
+            spot = skylines[-1].place(piece.size)
+            if spot is None:
+                raise ValueError(f"a {piece.size.name} is larger than the printable area")
+            fit = len(sheets) - 1, spot
+        sheet, (across, down) = fit
+        sheets[sheet].append(Placed(piece, left + across, top - down - piece.size.height))
     return sheets
 
 
-# --- the token sheet -----------------------------------------------------------------------
+def _first_fit(skylines: list[Skyline], size: Size) -> tuple[int, tuple[float, float]] | None:
+    """The first sheet with room for the piece and where on it the piece went; None if none
+    has room."""
+    for sheet, skyline in enumerate(skylines):
+        spot = skyline.place(size)
+        if spot is not None:
+            return sheet, spot
+    return None
 
 
-def write_tokens(game: Biathlon, paper: Paper, path: Path) -> None:
-    found = sections(game)
-    count = sum(len(section.pieces) for section in found)
+# --- the sheet -----------------------------------------------------------------------------
+
+
+SHEET_TITLE = f"{TITLE}: tokens and dice"
+
+
+def write_pieces(game: Biathlon, paper: Paper, path: Path) -> None:
+    found = pieces_of(game)
     draw_pages(
         path,
         paper,
-        [partial(_token_page, paper, sheet) for sheet in lay_out(paper, found)],
-        title=f"{TITLE}: tokens",
+        [partial(_page, paper, sheet) for sheet in lay_out(paper, found)],
+        title=SHEET_TITLE,
         author=AUTHOR,
-        subject=f"{count} tokens, markers and bases, one-sided",
+        subject=f"{len(found)} tokens, markers, bases and dice nets, one-sided",
     )
 
 
-def _token_page(paper: Paper, sheet: SheetPlan, canvas: Canvas) -> None:
-    sheet_heading(canvas, paper, f"{TITLE}: tokens", TOKEN_HOW)
-    for heading in sheet.headings:
-        canvas.setFillColor(INK["black"])
-        canvas.setFont(BODY_BOLD, HEADING_SIZE)
-        canvas.drawString(heading.x, heading.y, heading.text)
-    for placed in sheet.pieces:
+def _page(paper: Paper, sheet: list[Placed], canvas: Canvas) -> None:
+    sheet_heading(canvas, paper, SHEET_TITLE, HOW)
+    for placed in sheet:
         canvas.saveState()
         canvas.translate(placed.x, placed.y)
         PIECE_ART[placed.piece.kind](canvas, placed.piece)
         canvas.restoreState()
 
 
-def _round_token(canvas: Canvas, piece: Piece, fill: colors.Color) -> tuple[float, float]:
-    """A round counter cut along its edge; returns its centre."""
-    radius = piece.size.width / 2
-    canvas.setFillColor(fill)
-    line(canvas, CUT)
-    canvas.circle(radius, radius, radius, stroke=1, fill=1)
-    return radius, radius
+def _token(canvas: Canvas, piece: Piece, face: TokenFace, style: TokenStyle) -> None:
+    """A one-sided token through the render core's token face, cut on its own outline: the
+    pieces of this sheet are laid apart, so none has a bleed."""
+    outline = Rect(0, 0, piece.size.width, piece.size.height)
+    draw_token(canvas, face, Slot(outline, outline), style, front=True)
 
 
 def _bullet(canvas: Canvas, piece: Piece) -> None:
-    cx, cy = _round_token(canvas, piece, INK["red"])
-    canvas.setFillColor(colors.white)
-    half, body = 1.2 * mm, 3.6 * mm
-    bottom = cy - 2.2 * mm
-    nose = bottom + body + 1.8 * mm
-    path = canvas.beginPath()
-    path.moveTo(cx - half, bottom)
-    path.lineTo(cx - half, bottom + body)
-    path.curveTo(cx - half, nose, cx + half, nose, cx + half, bottom + body)
-    path.lineTo(cx + half, bottom)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
-    centred(canvas, BULLET_WORD, cx, cy - 4.6 * mm, BODY_BOLD, MIN_TEXT)
+    white = colors.white
+    face = TokenFace(
+        (BULLET_WORD,), INK["red"], marks=(BULLET_MARK,), mark_ink=white, label_ink=white
+    )
+    _token(canvas, piece, face, ROUND_TOKEN)
 
 
 def _wax(canvas: Canvas, piece: Piece) -> None:
-    side = piece.size.width
-    canvas.setFillColor(WAX_FILL)
-    line(canvas, CUT)
-    canvas.roundRect(0, 0, side, side, 2 * mm, stroke=1, fill=1)
-    cx = side / 2
-    canvas.setFillColor(INK["black"])
-    canvas.rect(cx - 2.5 * mm, 4.2 * mm, 5 * mm, 3.5 * mm, stroke=0, fill=1)
-    canvas.rect(cx - 3 * mm, 8.1 * mm, 6 * mm, 1.3 * mm, stroke=0, fill=1)
-    centred(canvas, WAX_WORD, cx, 1.6 * mm, BODY_BOLD, MIN_TEXT + 1)
+    _token(canvas, piece, TokenFace((WAX_WORD,), WAX_FILL, marks=(WAX_MARK,)), SQUARE_TOKEN)
 
 
 def _pulse(canvas: Canvas, piece: Piece) -> None:
     assert piece.colour is not None
-    cx, cy = _round_token(canvas, piece, INK[piece.colour])
-    canvas.setFillColor(ink_on(piece.colour))
-    centred(canvas, PULSE_WORD, cx, cy + 1.2 * mm, BODY_BOLD, MIN_TEXT + 1)
-    centred(canvas, piece.colour.upper(), cx, cy - 3.2 * mm, BODY, MIN_TEXT)
+    ink = ink_on(piece.colour)
+    face = TokenFace(
+        (PULSE_WORD,),
+        INK[piece.colour],
+        captions=(piece.colour.upper(),),
+        caption_ink=ink,
+        label_ink=ink,
+    )
+    _token(canvas, piece, face, ROUND_TOKEN)
 
 
 def _skis(canvas: Canvas, piece: Piece) -> None:
@@ -334,16 +377,6 @@ def _barrier(canvas: Canvas, piece: Piece) -> None:
         centred(canvas, "foot: fold back", left + width / 2, foot / 2 - 1, BODY, MIN_TEXT)
 
 
-PIECE_ART: dict[str, Callable[[Canvas, Piece], None]] = {
-    "bullet": _bullet,
-    "wax": _wax,
-    "pulse": _pulse,
-    "skis": _skis,
-    "cloud": _cloud,
-    "barrier": _barrier,
-}
-
-
 # --- the dice ------------------------------------------------------------------------------
 
 
@@ -374,86 +407,33 @@ def die_faces() -> dict[str, int]:
     return faces
 
 
-@dataclass(frozen=True)
-class NetPlace:
-    die: str
-    box: Rect
-    """The net's bounding box with its tabs, on the page."""
-
-
-def net_places(paper: Paper, dice: tuple[str, ...]) -> list[list[NetPlace]]:
-    """The nets in rows under the sheet heading, as many to a sheet as fit."""
-    left, right = PRINTABLE_MARGIN, paper.width - PRINTABLE_MARGIN
-    room = right - left
-    columns = max(1, math.floor((room + PIECE_GAP) / (NET.width + PIECE_GAP)))
-    step_y = NET.height + NET_CAPTION + PIECE_GAP
-    top = paper.height - PRINTABLE_MARGIN - SHEET_HEAD
-    rows = max(1, math.floor((top - PRINTABLE_MARGIN + PIECE_GAP) / step_y))
-    span = columns * NET.width + (columns - 1) * PIECE_GAP
-    x0 = left + (room - span) / 2
-    sheets: list[list[NetPlace]] = []
-    for index, die in enumerate(dice):
-        slot = index % (columns * rows)
-        if slot == 0:
-            sheets.append([])
-        row, column = divmod(slot, columns)
-        x = x0 + column * (NET.width + PIECE_GAP)
-        y = top - (row + 1) * step_y + PIECE_GAP + NET_CAPTION
-        sheets[-1].append(NetPlace(die, Rect(x, y, NET.width, NET.height)))
-    return sheets
-
-
-def write_dice(game: Biathlon, paper: Paper, path: Path) -> None:
-    dice = DICE[: game.box["shooting_dice"]]
-    draw_pages(
-        path,
-        paper,
-        [partial(_dice_page, paper, sheet) for sheet in net_places(paper, dice)],
-        title=f"{TITLE}: shooting dice",
-        author=AUTHOR,
-        subject=f"{len(dice)} shooting dice to fold, faces {DIE_FACES[0]}-{DIE_FACES[-1]}",
-    )
-
-
-def _dice_page(paper: Paper, sheet: list[NetPlace], canvas: Canvas) -> None:
-    sheet_heading(canvas, paper, f"{TITLE}: shooting dice", DICE_HOW)
-    for place in sheet:
-        _net(canvas, place)
-
-
-def _face_origin(place: NetPlace, face: str) -> tuple[float, float]:
+def _face_origin(face: str) -> tuple[float, float]:
+    """The face's bottom left corner, the net's name under the net."""
     column, row = NET_CELLS[face]
-    return place.box.x + TAB + column * DIE, place.box.y + row * DIE
+    return TAB + column * DIE, NET_CAPTION + row * DIE
 
 
-def _net(canvas: Canvas, place: NetPlace) -> None:
-    faces = die_faces()
-    for face, value in faces.items():
-        x, y = _face_origin(place, face)
-        canvas.setFillColor(INK[place.die])
+def _net(canvas: Canvas, piece: Piece) -> None:
+    die = piece.colour
+    assert die is not None
+    for face, value in die_faces().items():
+        x, y = _face_origin(face)
+        canvas.setFillColor(INK[die])
         canvas.rect(x, y, DIE, DIE, stroke=0, fill=1)
-        canvas.setFillColor(ink_on(place.die))
+        canvas.setFillColor(ink_on(die))
         centred(
             canvas, str(value), x + DIE / 2, y + DIE / 2 - FACE_SIZE * 0.35, BODY_BOLD, FACE_SIZE
         )
     for face, edge in TABS:
-        _tab(canvas, *_face_origin(place, face), edge)
+        _tab(canvas, *_face_origin(face), edge)
     line(canvas, CUT)
-    canvas.drawPath(_net_outline(canvas, place), stroke=1, fill=0)
+    canvas.drawPath(_net_outline(canvas), stroke=1, fill=0)
     line(canvas, FOLD)
-    for a, b in _fold_edges(place):
+    for a, b in _fold_edges():
         canvas.line(*a, *b)
     plain_line(canvas)
     canvas.setFillColor(INK["black"])
-    box = place.box
-    centred(
-        canvas,
-        die_caption(place.die),
-        box.x + box.width / 2,
-        box.y - NET_CAPTION + 1 * mm,
-        BODY_BOLD,
-        8,
-    )
+    centred(canvas, die_caption(die), NET.width / 2, 1 * mm, BODY_BOLD, 8)
 
 
 def _tab_corners(x: float, y: float, edge: str) -> list[tuple[float, float]]:
@@ -490,9 +470,9 @@ def _tab(canvas: Canvas, x: float, y: float, edge: str) -> None:
     plain_line(canvas)
 
 
-def _outline_points(place: NetPlace) -> Iterator[tuple[float, float]]:
+def _outline_points() -> Iterator[tuple[float, float]]:
     """The cross with its tabs, clockwise from the top face's top left corner."""
-    faces = {face: _face_origin(place, face) for face in NET_CELLS}
+    faces = {face: _face_origin(face) for face in NET_CELLS}
     tabs = set(TABS)
 
     def side(face: str, edge: str, corners: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -521,8 +501,8 @@ def _outline_points(place: NetPlace) -> Iterator[tuple[float, float]]:
     yield from side("left", "top", [(lx0, ly1), (lx1, ly1)])
 
 
-def _net_outline(canvas: Canvas, place: NetPlace) -> PDFPathObject:
-    points = list(_outline_points(place))
+def _net_outline(canvas: Canvas) -> PDFPathObject:
+    points = list(_outline_points())
     path = canvas.beginPath()
     path.moveTo(*points[0])
     for point in points[1:]:
@@ -531,15 +511,26 @@ def _net_outline(canvas: Canvas, place: NetPlace) -> PDFPathObject:
     return path
 
 
-def _fold_edges(place: NetPlace) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def _fold_edges() -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Every edge between two faces, and every tab's root."""
     folds = []
     for face, edge in TABS:
-        corners = _tab_corners(*_face_origin(place, face), edge)
+        corners = _tab_corners(*_face_origin(face), edge)
         folds.append((corners[0], corners[-1]))
     for upper in ("top", "front", "bottom"):  # the edge under each face of the column
-        x, y = _face_origin(place, upper)
+        x, y = _face_origin(upper)
         folds.append(((x, y), (x + DIE, y)))
-    x, y = _face_origin(place, "front")
+    x, y = _face_origin("front")
     folds += [((x, y), (x, y + DIE)), ((x + DIE, y), (x + DIE, y + DIE))]
     return folds
+
+
+PIECE_ART: dict[str, Callable[[Canvas, Piece], None]] = {
+    "bullet": _bullet,
+    "wax": _wax,
+    "pulse": _pulse,
+    "skis": _skis,
+    "cloud": _cloud,
+    "barrier": _barrier,
+    "die": _net,
+}
