@@ -5,6 +5,7 @@ Shared by the kit tests and the rendering tests; not a test module itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -28,7 +29,8 @@ from authoring.render.imposition import Rect, Slot
 from authoring.render.paper import Paper
 
 CLOSE = 0.5  # points: what "in the same place" means for positions read back from a PDF
-CONTENTS = "Contents"  # the heading of a book's contents page
+CONTENTS = "Contents"  # the heading of a book's contents list
+LEADER = re.compile(r"[ .]*\.[ .]*")  # a contents line's dots, read back as a line of their own
 
 
 # --- a game's kit, built by the CLI --------------------------------------------------------
@@ -99,8 +101,9 @@ def flat(path: Path) -> str:
 
 
 def tokens(path: Path, *, drop_page_numbers: bool = False) -> list[str]:
-    """The document's text lines; a table prints one cell a line. A book's first page,
-    when it holds the contents, is left out: it repeats the headings ahead of the text.
+    """The document's text lines; a table prints one cell a line. A book's title and
+    contents list, which repeats the headings ahead of the text, are left out: the first
+    page's lines up to the last leader's page number.
 
     With `drop_page_numbers`, a page's first or last line that is its own number (the
     footer) is left out.
@@ -109,7 +112,8 @@ def tokens(path: Path, *, drop_page_numbers: bool = False) -> list[str]:
     for number, text in enumerate(page_texts(path), 1):
         on_page = [line.strip() for line in text.split("\n") if line.strip()]
         if number == 1 and CONTENTS in on_page:
-            continue
+            leaders = [index for index, line in enumerate(on_page) if LEADER.fullmatch(line)]
+            on_page = on_page[leaders[-1] + 2 :] if leaders else []
         if drop_page_numbers:
             if on_page and on_page[0] == str(number):
                 on_page = on_page[1:]

@@ -31,7 +31,7 @@ from reportlab.lib.units import mm
 
 from authoring.components import BuildContext
 from authoring.game import get_game
-from authoring.render.flow import BOOK_MARGIN
+from authoring.render.flow import BOOK_MARGIN, build_book, markup_to_flowables, styles
 from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import CARD_SIZES, COUNTER_SIZES, PAPERS
 from authoring.validate import validate_workbook
@@ -46,6 +46,7 @@ SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 # An imposed file's subject, as the render core writes it: "100 poker items, double-sided…".
 IMPOSED = re.compile(r"^(\d+) (.+) items, double-sided on ")
 SIZES = {**CARD_SIZES, **COUNTER_SIZES}
+LEAST_FILLED = 0.25  # of a book page's text area: "no page under a quarter full"
 
 
 @pytest.fixture(scope="module")
@@ -215,6 +216,84 @@ def test_the_contents_page_numbers_are_where_the_headings_are(kits, game, paper)
             assert beside and beside[0][1] == str(page + 1), (path.name, title, beside, page + 1)
             checked += 1
     assert checked or not any(len(reader(p).pages) >= 4 for p in books(kit))
+
+
+def filled_share(path: Path, number: int) -> float:
+    """How much of the book page's text area (inside the margins) is used: from the top of
+    its highest text, line or form to the foot of its lowest, the footer's number left out.
+    Text inside a form is read back unplaced: the form's own extent stands for it."""
+    document = reader(path)
+    height = float(document.pages[number].mediabox.height)
+    in_forms = form_texts(path, number)
+    tops_and_feet = [
+        y
+        for text, box in text_extents(path, number)
+        if text not in in_forms and not (text == str(number + 1) and box.y < BOOK_MARGIN)
+        for y in (box.y, box.y + box.height)
+    ]
+    drawn = drawing(document, number)
+    tops_and_feet += [y for _, y in drawn.points]
+    tops_and_feet += [
+        y for form in drawn.forms for y in (form.visible.y, form.visible.y + form.visible.height)
+    ]
+    if not tops_and_feet:
+        return 0.0
+    text_area: float = height - 2 * BOOK_MARGIN
+    return (max(tops_and_feet) - min(tops_and_feet)) / text_area
+
+
+def opens_a_chapter(path: Path, number: int) -> bool:
+    """Whether the page's topmost text is a `#` heading (set at its size, in the outline)."""
+    runs = page_runs(path, number)
+    if not runs:
+        return False
+    top = max(runs, key=lambda run: run.y)
+    chapters = {title for title, _, page, _ in outline_entries(path) if page == number}
+    return top.size == styles()["h1"].fontSize and top.text in chapters
+
+
+def sparse_pages(path: Path) -> list[str]:
+    """The book's pages under a quarter full, but for its last page and a page the next
+    chapter's `#` heading follows: a chapter's last."""
+    return [
+        f"{path.name} p{number + 1}: {share:.0%} full"
+        for number in range(len(reader(path).pages) - 1)
+        if (share := filled_share(path, number)) < LEAST_FILLED
+        and not opens_a_chapter(path, number + 1)
+    ]
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_no_book_page_is_under_a_quarter_full_but_a_chapters_last(kits, game, paper):
+    """ "No page under a quarter full except a chapter's last" (issue 11 §3), over every
+    book of the kit: rulebooks, references, scenario sheets, covers, skater books, charts."""
+    assert [page for path in books(kits[game, paper]) for page in sparse_pages(path)] == []
+
+
+def test_a_short_page_is_sparse_unless_it_ends_a_chapter_or_the_book(tmp_path):
+    """The quarter rule on a book of known shape: a full chapter; a short one the next
+    chapter follows (its last page: kept); a short page followed by a section of the same
+    chapter (sparse); a short last page (kept)."""
+    markup = "\n\n".join(
+        [
+            "# One\n\n" + "Words of the first chapter. " * 600,
+            "# Two\n\nA short chapter.\n\n::pagebreak",
+            "# Three\n\nA short start.\n\n::pagebreak",
+            "## More of three\n\nA short end.\n",
+        ]
+    )
+    path = tmp_path / "b.pdf"
+    build_book(path, PAPERS["a4"], markup_to_flowables(markup), title="T", author="", subject="")
+    shares = [filled_share(path, number) for number in range(len(reader(path).pages))]
+    assert shares[0] > 0.9
+    assert all(share < LEAST_FILLED for share in shares[-3:])
+    assert sparse_pages(path) == [f"b.pdf p{len(shares) - 1}: {shares[-2]:.0%} full"]
+
+
+@pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)
+def test_every_cover_is_one_page(kits, game, paper):
+    """The cover and print list fit one sheet on both papers (issue 11 §3, wave 2)."""
+    assert len(reader(cover(kits[game, paper])).pages) == 1
 
 
 @pytest.mark.parametrize(("game", "paper"), KITS, ids=IDS)

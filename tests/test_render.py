@@ -13,7 +13,7 @@ from pypdf.generic import ContentStream, NameObject
 from reportlab.lib.units import mm
 
 from authoring.components import Printing
-from authoring.render.cover import Printed, page_count
+from authoring.render.cover import Printed, page_count, write_cover
 from authoring.render.document import new_canvas
 from authoring.render.flow import (
     MarkupError,
@@ -23,7 +23,7 @@ from authoring.render.flow import (
     jinja_environment,
     markup_to_flowables,
 )
-from authoring.render.fonts import GlyphError, missing_glyphs, require_glyphs
+from authoring.render.fonts import BODY_BOLD, GlyphError, missing_glyphs, require_glyphs
 from authoring.render.imposition import MARK_OFFSET, MIN_MARK_LENGTH, Layout, Rect, impose
 from authoring.render.paper import (
     CARD_SIZES,
@@ -484,15 +484,16 @@ def test_headings_become_the_outline(tmp_path):
     ]
     # The repeated title gets a key of its own, so each entry opens its own heading.
     pages = [reader.get_destination_page_number(e) for e in (setup, appendix, second_setup)]
-    assert pages[0] == 1, "the text starts on the page after the title and contents"
+    assert pages[0] == 0, "the text starts below the title and contents, on their page"
     assert pages[2] == pages[1] > 1
 
 
 def test_tables_are_inserted_and_repeat_their_header(tmp_path):
     reader = write_book(tmp_path / "b.pdf")
     pages = [page.extract_text() for page in reader.pages]
-    assert "u0" in pages[1] and "Unit name" in pages[1]
-    continued = [text for text in pages[2:] if "u140" in text]
+    start = next(number for number, text in enumerate(pages) if "u0" in text.split())
+    assert "Unit name" in pages[start]
+    continued = [text for text in pages[start + 1 :] if "u140" in text]
     assert continued and "Unit name" in continued[0] and "Strength" in continued[0]
 
 
@@ -565,7 +566,82 @@ def test_a_long_book_opens_with_its_title_and_contents_numbered_as_the_outline(t
         listed.append((entry.title, beside))
     pages = [str(reader.get_destination_page_number(e) + 1) for e in reader.outline[::2]]
     assert listed == [(title, [page]) for (title, _), page in zip(listed, pages, strict=True)]
-    assert [page for _, page in listed] == [["2"], ["5"]]
+    assert [page for _, page in listed] == [["1"], ["4"]]
+
+
+def sections_book(path, sections, paper=PAPERS["a4"]):
+    """A book of `sections` chapters, each a heading and a paragraph of some fifteen lines: a
+    dozen fill the four pages that earn a contents list."""
+    markup = "\n\n".join(
+        f"# Chapter {number}\n\n" + "Words about this chapter's rule. " * 100
+        for number in range(1, sections + 1)
+    )
+    build_book(path, paper, markup_to_flowables(markup), title="Rules", author="", subject="")
+    return pypdf.PdfReader(path)
+
+
+def test_the_text_goes_on_below_the_contents_on_their_page(tmp_path):
+    """Issue 11 §3 wave 2: "the contents must not waste a page": the first chapter starts
+    below the contents list when it fits there."""
+    path = tmp_path / "b.pdf"
+    sections_book(path, 12)
+    runs = page_runs(path, 0)
+    last_entry = min(run.y for run in runs if run.text == "Chapter 12")
+    first = [run for run in runs if run.text == "Chapter 1"]
+    assert len(first) == 2, "Chapter 1 is listed in the contents and starts on page 1"
+    heading = min(first, key=lambda run: run.y)
+    assert heading.size == 18 and heading.y < last_entry
+    assert [run for run in runs if run.y < heading.y and run.text.startswith("Words about")]
+
+
+@pytest.mark.parametrize("sections", range(26, 37))
+def test_the_first_chapter_is_kept_with_its_text_below_the_contents(tmp_path, sections):
+    """Headings kept with what follows hold below the contents too. A three-line title and
+    up to 36 contents lines leave more or less room on the first page; the first chapter
+    opens on a table whose first row is tall: its heading stays only when the row fits
+    under it, and otherwise both start page 2 (here from 31 chapters on)."""
+    tall = data_table(["Rule", "Text"], [["one", "word " * 350]], col_widths=[20 * mm, 150 * mm])
+    markup = "# Chapter 1\n\n::table tall\n\n" + "\n\n".join(
+        f"# Chapter {number}\n\n" + "Words about this chapter's rule. " * 100
+        for number in range(2, sections + 1)
+    )
+    path = tmp_path / "b.pdf"
+    title = "The rules of a game whose name is long enough to fill three lines of the title"
+    build_book(
+        path,
+        PAPERS["a4"],
+        markup_to_flowables(markup, {"tall": tall}),
+        title=title,
+        author="",
+        subject="",
+    )
+    reader = pypdf.PdfReader(path)
+    first = reader.outline[0]
+    assert not isinstance(first, list)
+    page = reader.get_destination_page_number(first)
+    runs = page_runs(path, page)
+    heading = min((run for run in runs if run.text == "Chapter 1"), key=lambda run: run.y)
+    assert [run for run in runs if run.y < heading.y and run.text == "one"]
+
+
+def test_contents_lines_lead_with_dots_to_their_page_numbers(tmp_path):
+    """Each contents line is its heading, a row of dots and the page number, the dots
+    ending short of the number's column and lined up from line to line."""
+    path = tmp_path / "b.pdf"
+    sections_book(path, 12)
+    runs = page_runs(path, 0)
+    numbers = placed_form_texts(path, 0)
+    dot_ends = set()
+    for number in range(1, 13):
+        entry = max((run for run in runs if run.text == f"Chapter {number}"), key=lambda run: run.y)
+        dots = [run for run in runs if abs(run.y - entry.y) < 1 and set(run.text) <= {".", " "}]
+        assert len(dots) == 1, entry.text
+        (page,) = [x for _, text, x, y in numbers if abs(y - entry.y) < 1]
+        assert entry.x + entry.width < dots[0].x
+        assert dots[0].x + dots[0].width < page
+        assert dots[0].text.count(".") >= 20
+        dot_ends.add(round(dots[0].x + dots[0].width, 1))
+    assert len(dot_ends) == 1
 
 
 def test_a_short_book_opens_with_its_title_and_has_no_contents(tmp_path):
@@ -607,7 +683,7 @@ def test_a_heading_never_ends_a_page(tmp_path, filler):
 def test_a_word_wider_than_its_column_is_set_smaller_never_split(tmp_path):
     """ "No mid-word breaks ("impassab/le")": the cell's font shrinks until the word fits."""
     table = data_table(
-        ["Terrain", "Cost"], [["impassable", 1], ["open", 2]], col_widths=[14 * mm, 30 * mm]
+        ["Terrain", "Cost"], [["impassable", 1], ["open", 2]], col_widths=[16 * mm, 30 * mm]
     )
     path = tmp_path / "t.pdf"
     build_book(path, PAPERS["a4"], [table], title="Table", author="", subject="")
@@ -615,7 +691,7 @@ def test_a_word_wider_than_its_column_is_set_smaller_never_split(tmp_path):
     (word,) = [run for run in runs if "impass" in run.text]
     assert word.text == "impassable"
     assert 6 <= word.size < 8
-    assert word.width <= 14 * mm - 6
+    assert word.width <= 16 * mm - 2 * 6  # reportlab's padding on either side
     assert next(run for run in runs if run.text == "open").size == 8
 
 
@@ -647,3 +723,68 @@ def test_the_page_count_is_read_from_our_own_pdfs(tmp_path):
     write_book(tmp_path / "b.pdf")
     for path in (tmp_path / "d.pdf", tmp_path / "b.pdf"):
         assert page_count(path) == len(pypdf.PdfReader(path).pages)
+
+
+COVER = """**A toy game.** Printed at home on {{ paper }} paper.
+
+### Printing
+::table print-list
+
+In all, {{ total_sheets }} sheets, {{ card_sheets }} of them card.
+
+{% if assembly %}
+### Putting it together
+::table assembly
+{% endif %}
+"""
+
+
+def toy_kit(files: int) -> list[Printed]:
+    """A cover and `files` board files glued alike, then a deck cut out."""
+    boards = [
+        Printed(
+            f"toy-board-{number}-letter.pdf",
+            Printing(f"Board {number}", how="Trim the sheets and glue them edge to edge."),
+            6,
+        )
+        for number in range(1, files)
+    ]
+    deck = Printing.double_sided_pieces("Deck", how="Cut along the solid lines.")
+    cover = Printed("toy-cover-letter.pdf", Printing("Cover and print list"), 1)
+    return [cover, *boards, Printed("toy-deck-letter.pdf", deck, 4)]
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=PAPERS)
+def test_a_cover_of_twenty_files_and_their_steps_is_one_page(tmp_path, paper):
+    """The print list and assembly steps are set tight: a kit of twenty files, its boards
+    all assembled alike, fits one page on either paper, fonts embedded, no Helvetica."""
+    (tmp_path / "cover.md.j2").write_text(COVER)
+    path = tmp_path / "cover.pdf"
+    write_cover(path, paper, tmp_path, toy_kit(20), title="Toy", author="")
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 1
+    for font in fonts_of(reader):
+        assert "Helvetica" not in font["/BaseFont"]
+
+
+def test_parts_put_together_alike_share_one_assembly_step(tmp_path):
+    """Each step is printed once, beside every part it is for, in print-list order; a part
+    with nothing to put together (the cover) is not listed."""
+    (tmp_path / "cover.md.j2").write_text(COVER)
+    path = tmp_path / "cover.pdf"
+    write_cover(path, PAPERS["a4"], tmp_path, toy_kit(4), title="Toy", author="")
+    runs = page_runs(path, 0)
+    glue = [run for run in runs if run.text.startswith("Trim the sheets")]
+    cut = [run for run in runs if run.text.startswith("Cut along")]
+    assert len(glue) == len(cut) == 1
+    parts = [run for run in runs if run.text in {"Board 1", "Board 2", "Board 3", "Deck"}]
+    parts = [run for run in parts if run.font == BODY_BOLD]
+    assert [run.text for run in sorted(parts, key=lambda run: -run.y)] == [
+        "Board 1",
+        "Board 2",
+        "Board 3",
+        "Deck",
+    ]
+    assert abs(parts[0].y - glue[0].y) < 1 and abs(parts[3].y - cut[0].y) < 1
+    assert all(run.x < glue[0].x for run in parts)
+    assert "Cover and print list" not in [run.text for run in runs if run.font == BODY_BOLD]

@@ -6,7 +6,8 @@ escaped before reportlab sees it: Paragraph silently drops a tag it does not kno
 `*italic*` become markup.
 
 Every book opens with its title, and a book of four pages or more with a contents list whose
-page numbers each heading fills in as it is laid out (`build_book`). No word is ever split
+page numbers each heading fills in as it is laid out (`build_book`); the text goes on below
+the contents on the same page, so a short book spends no page on them. No word is ever split
 inside: a body line breaks between words, and a table cell whose longest word is wider than
 its column prints smaller until the word fits. A heading never ends a page: it goes to the
 next page when what follows it would not start below it (`_KeepWithNext`).
@@ -34,6 +35,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     FrameBreak,
+    KeepTogether,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -48,8 +50,6 @@ from authoring.render.paper import Paper
 BOOK_MARGIN = 20 * mm
 FIRST_LINES = 2
 """How many lines of a paragraph must fit below a heading for it to stay on the page."""
-MOST_KEPT = 60 * mm
-"""The most a heading keeps with it: a taller first piece (a figure) flows as it can."""
 FOOTER_SIZE = 8
 CONTENTS_FROM_PAGES = 4
 """A book this long or longer gets a contents list; a shorter one is read at a glance."""
@@ -61,11 +61,18 @@ CONTENTS_SIZE = 9
 CONTENTS_LEADING = 1.25
 CONTENTS_BASELINE = 0.3
 """The page number's baseline above the foot of its line, in font sizes (the descent)."""
-CONTENTS_PAGE_WIDTH = 10 * mm
+CONTENTS_PAGE_WIDTH = 6 * mm
+"""The column a contents line's page number is right-aligned in: three digits fit."""
+CONTENTS_LEADER_GAP = 3.0
+"""Points between a leader's last dot and the page number's column."""
+CONTENTS_GUTTER = 8 * mm
+"""Between the two columns of a long contents list."""
+CONTENTS_INDENT = 8.0
+"""A `##` entry sits this far in from the `#` entry it belongs to."""
 SMALLEST_CELL_SIZE = 6.0
 """A table cell shrinks no further than this to fit its longest word."""
 CELL_PADDING = 6.0
-"""reportlab's default left plus right padding of a table cell."""
+"""reportlab's default padding of a table cell, on its left and again on its right."""
 
 TableSource: TypeAlias = Flowable | Callable[[], Flowable]
 """A flowable, or a function making a fresh one each time `::table` asks for it."""
@@ -145,7 +152,7 @@ class _PageNumber(Flowable):  # type: ignore[misc]
 
     @staticmethod
     def size() -> tuple[float, float]:
-        return CONTENTS_PAGE_WIDTH - CELL_PADDING, CONTENTS_SIZE * CONTENTS_LEADING
+        return CONTENTS_PAGE_WIDTH, CONTENTS_SIZE * CONTENTS_LEADING
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         return self.size()
@@ -159,7 +166,9 @@ class _KeepWithNext(Flowable):  # type: ignore[misc]
     after it) would not fit with the first lines of what follows, so no heading ends a page.
 
     Unlike reportlab's keepWithNext, a long table after a heading is not moved whole to the
-    next page: only its header and first row have to fit.
+    next page: only its header and first row have to fit. A first piece that cannot be split
+    (a figure, a table's tall first row) is kept whole, however tall, unless no page could
+    hold it with its heading.
     """
 
     def __init__(self, kept: list[Flowable]) -> None:
@@ -170,7 +179,9 @@ class _KeepWithNext(Flowable):  # type: ignore[misc]
         frame = self._doctemplateAttr("frame")
         if frame is None or getattr(frame, "_atTop", False):
             return 0, 0
-        if availHeight < min(_needed(self.kept, availWidth, frame._aH), MOST_KEPT):
+        # What no page could hold with its heading is left to flow from where it stands.
+        needed = _needed(self.kept, availWidth, frame._aH)
+        if availHeight < needed <= frame._aH:
             frame.add_generated_content(FrameBreak)
         return 0, 0
 
@@ -188,9 +199,15 @@ def _needed(kept: list[Flowable], width: float, height: float) -> float:
 
 def _first_piece(flowable: Flowable, width: float, height: float) -> float:
     """How tall the start of a flowable is: a whole heading, a paragraph's first lines, a
-    table's header and first row, the first of a group's flowables, or all of anything else."""
+    table's header and first row, a group kept together whole when a page holds it (else the
+    start of its first flowable), or all of anything else."""
     content = getattr(flowable, "_content", None)
     if isinstance(content, list) and content:  # KeepTogether and the like
+        whole = sum(
+            f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content
+        )
+        if isinstance(flowable, KeepTogether) and whole <= height:
+            return float(whole + flowable.getSpaceBefore())
         return _first_piece(content[0], width, height)
     _, tall = flowable.wrap(width, height)
     before = flowable.getSpaceBefore()
@@ -210,14 +227,15 @@ def data_table(
     col_widths: Sequence[float] | None = None,
     font_size: float = 8,
     title: str | None = None,
+    padding: float = CELL_PADDING,
 ) -> Table:
     """A ruled table whose header row is repeated on every page it runs onto.
 
     A `title` is set above the header, in bold across the table, and repeated with it, so a
     table never starts or continues without saying what it is. Every cell is escaped text in
     a Paragraph, so long values wrap between words; a cell whose longest word is wider than
-    its column is set smaller until it fits (down to `SMALLEST_CELL_SIZE`). A blank (None)
-    cell stays empty.
+    its column, less the `padding` on either side, is set smaller until it fits (down to
+    `SMALLEST_CELL_SIZE`). A blank (None) cell stays empty.
     """
     font = register_body_fonts()
     cell = ParagraphStyle(
@@ -227,7 +245,7 @@ def data_table(
     widths = list(col_widths) if col_widths is not None else [None] * len(header)
 
     def fitted(text: str, style: ParagraphStyle, width: float | None) -> Paragraph:
-        size = _word_fitting_size(text, style, width)
+        size = _word_fitting_size(text, style, None if width is None else width - 2 * padding)
         if size < style.fontSize:
             style = ParagraphStyle(style.name, parent=style, fontSize=size, leading=size * 1.2)
         return Paragraph(escape(text), style)
@@ -249,6 +267,8 @@ def data_table(
         ("GRID", (0, top), (-1, -1), 0.25, colors.grey),
         ("BACKGROUND", (0, top), (-1, top), colors.HexColor("#dddddd")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), padding),
+        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
     ]
     if title is not None:
         style += [("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (0, 0), 0)]
@@ -274,11 +294,10 @@ def _cell_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _word_fitting_size(text: str, style: ParagraphStyle, width: float | None) -> float:
-    """The style's size, or the smaller one at which the text's longest word fits `width`."""
-    if width is None or not text.split():
+def _word_fitting_size(text: str, style: ParagraphStyle, room: float | None) -> float:
+    """The style's size, or the smaller one at which the text's longest word fits `room`."""
+    if room is None or not text.split():
         return float(style.fontSize)
-    room = width - CELL_PADDING
     widest = max(stringWidth(word, style.fontName, style.fontSize) for word in text.split())
     if widest <= room:
         return float(style.fontSize)
@@ -456,7 +475,7 @@ def build_book(
 ) -> None:
     """Write the flowables as a numbered book opening with its title; its headings make the
     PDF outline. A book of `CONTENTS_FROM_PAGES` or more is set again with a contents list
-    after the title, the text starting on the next page.
+    after the title, the text following on the same page.
 
     Flowables are used up by a build: make fresh ones for another.
     """
@@ -473,7 +492,7 @@ def build_book(
         for number, heading in enumerate(listed):
             heading.contents_form = f"contents-{number}"
         contents = _contents(listed, paper.width - 2 * BOOK_MARGIN)
-        book = [opening, *contents, PageBreak(), *body]
+        book = [opening, *contents, *body]
         _set(temporary, paper, book, title=title, author=author, subject=subject)
 
     write_atomically(path, write)
@@ -507,13 +526,26 @@ def _set(
     return int(document.page)
 
 
+@dataclass(frozen=True)
+class _Leader:
+    """The dots from a contents entry to its page number: regular weight after a bold entry
+    too, so every line's dots look alike (reportlab's `endDots` reads these attributes)."""
+
+    text: str = " . "
+    fontName: str = BODY
+
+
 def _contents(listed: list[Heading], width: float) -> list[Flowable]:
-    """The contents list: each `#` and `##` heading with its page; in two columns when long."""
-    style = styles()["contents"]
-    bold = ParagraphStyle("contents-part", parent=style, fontName=BODY_BOLD)
+    """The contents list: each `#` and `##` heading, dots leading to its page; in two
+    columns when long."""
+    style = ParagraphStyle("contents-entry", parent=styles()["contents"], endDots=_Leader())
+    styles_by_level = [
+        ParagraphStyle("contents-part", parent=style, fontName=BODY_BOLD),
+        ParagraphStyle("contents-section", parent=style, leftIndent=CONTENTS_INDENT),
+    ]
     rows = [
         [
-            Paragraph(escape(heading.title), bold if heading.level == 0 else style),
+            Paragraph(escape(heading.title), styles_by_level[heading.level]),
             _PageNumber(heading.contents_form),
         ]
         for heading in listed
@@ -525,16 +557,32 @@ def _contents(listed: list[Heading], width: float) -> list[Flowable]:
         [cell for column in range(columns) for cell in _row(rows, column * per_column + line)]
         for line in range(per_column)
     ]
-    column_width = width / columns
+    column_width = (width - CONTENTS_GUTTER * (columns - 1)) / columns
+    entry_widths = [column_width - CONTENTS_PAGE_WIDTH, CONTENTS_PAGE_WIDTH]
     table = Table(
         lines,
-        colWidths=[column_width - CONTENTS_PAGE_WIDTH, CONTENTS_PAGE_WIDTH] * columns,
+        colWidths=[
+            entry + (CONTENTS_GUTTER if column else 0)
+            for column in range(columns)
+            for entry in entry_widths
+        ],
         style=[
             ("FONT", (0, 0), (-1, -1), style.fontName, CONTENTS_SIZE),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("TOPPADDING", (0, 0), (-1, -1), 1),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            *[
+                ("RIGHTPADDING", (2 * column, 0), (2 * column, -1), CONTENTS_LEADER_GAP)
+                for column in range(columns)
+            ],
+            *[
+                ("LEFTPADDING", (2 * column, 0), (2 * column, -1), CONTENTS_GUTTER)
+                for column in range(1, columns)
+            ],
         ],
+        hAlign="LEFT",
     )
     return [Paragraph("Contents", styles()["h2"]), table]
 
