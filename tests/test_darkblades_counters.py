@@ -3,14 +3,18 @@ from the PDF: every piece with its name and strengths, legible, mounted pieces t
 long, each back behind its front; and a name too long for a counter is an error at its cell.
 
 Where each piece lies is worked out here from the imposition's slots alone (square pieces
-two to a slot, left to right on a front and right to left on a back), never from the kit's
-own drawing code, so the PDF is checked against an independent reading of the layout.
+two to a slot, at its ends, left to right on a front and right to left on a back), never
+from the kit's own drawing code, so the PDF is checked against an independent reading of
+the layout.
 """
 
 from __future__ import annotations
 
+import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -23,20 +27,20 @@ from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from test_darkblades_maps import hexagons
 
 from authoring.build import build_game
 from authoring.findings import Finding, Severity
 from authoring.game import Game
 from authoring.games.darkblades.kit import (
-    COUNTER,
     MISSILE_MARKS,
-    MOUNTED_COUNTER,
     Piece,
     counter_face,
     counter_labels,
     counter_pieces,
     counter_slots,
 )
+from authoring.games.darkblades.mapsheets import COUNTER, MOUNTED_COUNTER
 from authoring.games.darkblades.model import DarkBlades
 from authoring.render.cards import SMALLEST
 from authoring.render.fonts import BODY_BOLD, Overflow, noting_overflows, register_body_fonts
@@ -69,9 +73,9 @@ class Placed:
 
 
 def placed_pieces(model: DarkBlades, kit: Kit) -> list[list[Placed]]:
-    """Each sheet's pieces where the imposition puts them: a slot two counters long holds a
-    mounted piece, or square ones from its left end on the front (its right end on the
-    back, the mirror place)."""
+    """Each sheet's pieces where the imposition puts them: a slot a mounted counter long
+    holds a mounted piece, or square ones at its two ends, the first at its left end on the
+    front (its right end on the back, the mirror place)."""
     layout = Layout.for_items(kit.paper, MOUNTED_COUNTER)
     slots = counter_slots(model)
     sheets = []
@@ -81,7 +85,7 @@ def placed_pieces(model: DarkBlades, kit: Kit) -> list[list[Placed]]:
             front, back = layout.front[index].trim, layout.back[index].trim
             for order, piece in enumerate(pieces):
                 width = front.width if piece.mounted else COUNTER.width
-                left = order * COUNTER.width
+                left = order * (front.width - COUNTER.width)
                 sheet.append(
                     Placed(
                         piece,
@@ -221,11 +225,30 @@ def test_names_too_long_for_a_counter_print_their_short_form(model: DarkBlades) 
 # --- mounted pieces cover two hexes ------------------------------------------------------
 
 
-def test_mounted_counters_are_two_hexes_long(kit: Kit, model: DarkBlades) -> None:
-    """The seed: "A mounted character occupies two hexes." A mounted piece is cut two 3/4"
-    counters long (two hexes of the map, whose hexes are 3/4" across the flats); every other
-    piece is a 3/4" square. Read from the cut lines drawn on each front page."""
+def map_hex_pitch(path: Path) -> float:
+    """The distance between neighbouring hex centres along a row, measured on the printed
+    map: the map's hexes are its largest hexagons (the key's samples are smaller)."""
+    shapes = [corners for _, corners in hexagons(reader(path))]
+    across = max(math.dist(corners[0], corners[3]) for corners in shapes)
+    rows: dict[float, list[float]] = defaultdict(list)
+    for corners in shapes:
+        if math.dist(corners[0], corners[3]) > across - 0.5:
+            rows[round(sum(y for _, y in corners) / 6, 1)].append(sum(x for x, _ in corners) / 6)
+    steps = {round(b - a, 3) for xs in rows.values() for a, b in pairwise(sorted(xs))}
+    assert len(steps) == 1, steps
+    return steps.pop()
+
+
+def test_mounted_counters_lie_on_two_neighbouring_hexes_of_the_map(
+    kit: Kit, model: DarkBlades
+) -> None:
+    """The seed: "A mounted character occupies two hexes." A mounted piece is cut so that
+    each of its square halves is centred on one of two neighbouring hexes of the printed map:
+    one hex pitch (measured on the map's PDF) longer than a square piece; every other piece
+    is a 3/4" square. Read from the cut lines drawn on each front page."""
     assert COUNTER.width == COUNTER.height == pytest.approx(0.75 * inch)
+    pitch = map_hex_pitch(kit.path("map-arena"))
+    assert pitch == pytest.approx(map_hex_pitch(kit.path("map-watermill")))
     for sheet, placed in enumerate(placed_pieces(model, kit)):
         cuts = stroked_rectangles(kit, 2 * sheet)
         for item in placed:
@@ -234,9 +257,13 @@ def test_mounted_counters_are_two_hexes_long(kit: Kit, model: DarkBlades) -> Non
                 for rect in cuts
                 if abs(rect.x - item.front.x) <= CLOSE and abs(rect.y - item.front.y) <= CLOSE
             ]
-            expected = 2 * COUNTER.width if item.piece.mounted else COUNTER.width
-            assert cut.width == pytest.approx(expected, abs=CLOSE)
             assert cut.height == pytest.approx(COUNTER.height, abs=CLOSE)
+            if item.piece.mounted:
+                first_centre = cut.x + cut.height / 2
+                second_centre = cut.x + cut.width - cut.height / 2
+                assert second_centre - first_centre == pytest.approx(pitch, abs=CLOSE)
+            else:
+                assert cut.width == pytest.approx(COUNTER.width, abs=CLOSE)
         mounted = [item for item in placed if item.piece.mounted]
         long_cuts = [rect for rect in cuts if rect.width > 1.5 * COUNTER.width]
         assert len(long_cuts) == len(mounted)

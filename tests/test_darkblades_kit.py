@@ -6,6 +6,7 @@ layout the imposition computes; the PDFs are real files written by `authoring bu
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import re
@@ -43,8 +44,10 @@ from authoring.components import BuildContext, Component
 from authoring.findings import Severity
 from authoring.game import Game, get_game
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
-from authoring.games.darkblades.kit import MOUNTED_COUNTER, REFERENCE_TEXT, SPELL_CARD
-from authoring.games.darkblades.model import DarkBlades
+from authoring.games.darkblades.kit import REFERENCE_TEXT, SPELL_CARD, named_tables
+from authoring.games.darkblades.maps import TerrainKind
+from authoring.games.darkblades.mapsheets import MOUNTED_COUNTER, map_art
+from authoring.games.darkblades.model import DarkBlades, DieRange
 from authoring.render.fonts import BODY_BOLD
 from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import PAPERS, PRINTABLE_MARGIN, Paper, Size
@@ -164,11 +167,19 @@ def test_build_writes_every_component_at_the_paper_size(kit: Kit, model: DarkBla
     for name in components(model):
         pages = reader(kit.path(name)).pages
         assert len(pages) > 0
-        # The quick reference is the paper turned on its side; everything else upright.
-        paper = kit.paper.landscape() if name == "reference" else kit.paper
+        # The quick reference is the paper turned on its side; a map's sheets are turned
+        # where that takes fewer of them; everything else is upright.
+        upright = (kit.paper.width, kit.paper.height)
+        turned = (kit.paper.height, kit.paper.width)
+        if name == "reference":
+            sizes = {turned}
+        elif name.startswith("map-"):
+            sizes = {upright, turned}
+        else:
+            sizes = {upright}
         for page in pages:
-            assert float(page.mediabox.width) == pytest.approx(paper.width, abs=0.01)
-            assert float(page.mediabox.height) == pytest.approx(paper.height, abs=0.01)
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert any(size == pytest.approx(expected, abs=0.01) for expected in sizes), name
 
 
 def test_one_set_up_sheet_per_scenario_in_the_box(
@@ -450,6 +461,69 @@ def test_playing_pieces_are_printed_on_card_both_sides(model: DarkBlades) -> Non
     for name in ("rulebook", "reference"):
         book = printing[name]
         assert book is not None and book.double_sided and not book.pieces and book.how
+
+
+def test_set_up_sheets_print_on_plain_paper_one_side_under_their_scenario(
+    model: DarkBlades,
+) -> None:
+    printing = {c.name: c.printing for c in game_components(model)}
+    scenarios = sorted(model.scenarios.values(), key=lambda s: s.number)
+    for scenario, name in zip(scenarios, scenario_components(model), strict=True):
+        sheet = printing[name]
+        assert sheet is not None, name
+        assert sheet.title == f"Set-up: {scenario.name}"
+        assert not (sheet.card_stock or sheet.double_sided or sheet.pieces)
+        assert sheet.copies == 1
+
+
+# Scenario 3's order of battle (35 rows) runs onto a second page on any paper.
+LONG_SET_UPS = frozenset({3})
+
+
+def test_each_set_up_sheet_fits_on_one_page(kit: Kit, model: DarkBlades) -> None:
+    """A set-up sheet lies beside the map in one piece: every scenario's fits on one page,
+    save the one whose order of battle alone fills a page."""
+    scenarios = sorted(model.scenarios.values(), key=lambda s: s.number)
+    for scenario, name in zip(scenarios, scenario_components(model), strict=True):
+        pages = len(reader(kit.path(name)).pages)
+        assert pages == (2 if scenario.number in LONG_SET_UPS else 1), name
+
+
+def cell_texts(table: Any) -> list[list[str]]:
+    """A typeset table's rows as the player reads them (each cell is a Paragraph)."""
+    return [[cell.getPlainText() for cell in row] for row in table._cellvalues]
+
+
+def test_ranges_of_one_number_print_that_number_alone(model: DarkBlades) -> None:
+    """Missile ranges and die faces are spelt by the render core's range verb: "16-25" for a
+    band, "3" (never "3-3") for a band one hex long, and a d10's 10 read as 0."""
+    shortbow = model.missile_weapons["shortbow"]
+    point_blank = dataclasses.replace(shortbow.bands[0], range_from=3, range_to=3)
+    one_hex = dataclasses.replace(shortbow, bands=(point_blank, *shortbow.bands[1:]))
+    edited = dataclasses.replace(
+        model,
+        missile_weapons={**model.missile_weapons, "shortbow": one_hex},
+        die_tables={"one_face": (DieRange(10, 10, "Nothing."), DieRange(1, 9, "All."))},
+    )
+    tables = named_tables(edited)
+    missiles = cell_texts(tables["missile_weapons"]())
+    assert [row[2] for row in missiles if row[0] == shortbow.name] == ["3", "16-25", "26-40"]
+    assert cell_texts(tables["die:one_face"]())[1:] == [["0", "Nothing."], ["1-9", "All."]]
+
+
+def test_the_map_key_lists_terrain_in_the_documented_name_order(model: DarkBlades) -> None:
+    """The key orders terrain names as every kit orders names (accents after letters): a
+    designer's "Éboulis" files among the E's, not after "Window hex"."""
+    arena = model.maps["MapArena"]
+    scree = TerrainKind("eb", "Éboulis", 2, None)
+    first = next(iter(arena.codes))
+    edited = dataclasses.replace(
+        arena, codes={**arena.codes, first: "eb"}, kinds={**arena.kinds, "eb": scree}
+    )
+    _, legend = map_art(edited, [])
+    names = [look.name for look, _ in legend.hexes if look.mark is None]
+    assert names.index("Éboulis") == names.index("Door hex") + 1
+    assert names[-1] == "Window hex"
 
 
 def test_every_file_has_a_title_and_prints_at_actual_size(

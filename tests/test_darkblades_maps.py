@@ -4,6 +4,7 @@ the rules, and the printed maps read back cell for cell."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,19 +12,50 @@ from typing import Any
 import openpyxl
 import pypdf
 import pytest
-from pdfdraw import Matrix, apply, multiply, stray_marks, stray_texts
-from pdfread import origin, pdf_dict, reader
+from pdfdraw import (
+    Matrix,
+    apply,
+    drawing,
+    multiply,
+    placed_form_texts,
+    stray_marks,
+    stray_texts,
+)
+from pdfread import contains, inside, origin, pdf_dict, reader
 from pypdf.generic import ContentStream
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from authoring.components import BuildContext
 from authoring.findings import Finding
 from authoring.game import Game, get_game
 from authoring.games.darkblades.maps import OPPOSITE, Hex, parse_hexes
-from authoring.games.darkblades.mapsheets import COUNTER, COUNTER_GAP, HEX_FLAT, HEX_LOOKS, grid_of
-from authoring.render.fonts import BODY
+from authoring.games.darkblades.mapsheets import (
+    COUNTER,
+    COUNTER_GAP,
+    HEX_FLAT,
+    HEX_LOOKS,
+    LEGEND_GAP,
+    LEGEND_INDENT,
+    NOTES,
+    grid_of,
+    joins,
+    key_place,
+    map_art,
+)
+from authoring.render.fonts import BODY, BODY_BOLD
+from authoring.render.hexes import (
+    LEGEND_SIZE,
+    LEGEND_TITLE_SIZE,
+    NOTE_SIZE,
+    HexLook,
+    SideLook,
+    legend_height,
+    map_size,
+)
+from authoring.render.imposition import Rect
 from authoring.render.paper import PAPERS
-from authoring.render.tiling import ART
+from authoring.render.tiling import ART, TARGET, plan_tiles
 from authoring.validate import Validation, validate_workbook
 
 GAME = "darkblades"
@@ -452,6 +484,72 @@ def test_each_map_says_how_the_maps_join_and_what_is_left_out(printed):
     assert {"Side 5", "Side 6", "Side 7", "Side 8"} <= {
         t for t, _, _ in numbers(printed["MapWatermill"])
     }
+
+
+def key_fonts(model: Any, sheet: str) -> tuple[dict[str, tuple[str, float]], set[str]]:
+    """The font and size of each line of a map's key (its title, each entry's name and
+    words), and the words of its notes, whose lines are wrapped to the room found."""
+    _, legend = map_art(model.maps[sheet], [NOTES[0], *joins(model), *NOTES[1:]])
+    entries: list[tuple[HexLook | SideLook, str]] = [*legend.hexes, *legend.sides]
+    fonts = {legend.title: (BODY_BOLD, LEGEND_TITLE_SIZE)}
+    fonts |= {look.name: (BODY_BOLD, LEGEND_SIZE) for look, _ in entries}
+    fonts |= {words: (BODY, LEGEND_SIZE) for _, words in entries}
+    return fonts, {word for note in legend.notes for word in note.split()}
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    return (
+        a.x < b.x + b.width
+        and b.x < a.x + a.width
+        and a.y < b.y + b.height
+        and b.y < a.y + a.height
+    )
+
+
+def test_the_key_reads_whole_on_one_sheet_clear_of_the_crosshairs(printed, model):
+    """Each line of a map's key shows on exactly one sheet, inside that sheet's window (not
+    cut at a sheet's edge nor repeated in a glue strip), and no crosshair target is printed
+    over it."""
+    for sheet, path in printed.items():
+        fonts, note_words = key_fonts(model, sheet)
+        pdf = reader(path)
+        drawn: Counter[str] = Counter()
+        shown: Counter[str] = Counter()
+        for number in range(1, len(pdf.pages)):
+            forms = drawing(pdf, number).forms
+            [window] = [form.visible for form in forms if form.name == ART]
+            targets = [form.visible for form in forms if form.name == TARGET]
+            for name, text, x, y in placed_form_texts(path, number):
+                in_notes = set(text.split()) <= note_words
+                if name != ART or not (text in fonts or in_notes):
+                    continue
+                if number == 1:  # every sheet holds the whole art, drawn once
+                    drawn[text] += 1
+                if not contains(window, x, y):
+                    continue
+                font, size = fonts.get(text, (BODY, NOTE_SIZE))
+                box = Rect(x, y - size * 0.3, stringWidth(text, font, size), size * 1.2)
+                assert inside(box, window), (sheet, number, text)
+                assert not any(overlaps(box, target) for target in targets), (number, text)
+                shown[text] += 1
+        assert set(fonts) <= set(drawn), sheet
+        assert {word for text in drawn for word in text.split()} >= note_words, sheet
+        # A line in a glue strip would show on two sheets, a line off every window on none.
+        assert shown == drawn, sheet
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_keeping_the_key_clear_of_the_strips_costs_no_sheet(model, paper):
+    """The key moved into one sheet's clear stretch takes no more sheets than the key set
+    across the foot of the map (where crosshairs fell on it): six per map, the fewest a
+    map 18 hexes of 23 mm across and 20 rows down can take on A4 or Letter."""
+    for sheet, hex_map in model.maps.items():
+        art, legend = map_art(hex_map, [NOTES[0], *joins(model), *NOTES[1:]])
+        width, height = map_size(art)
+        across = legend_height(legend, width - 2 * LEGEND_INDENT) + LEGEND_GAP
+        before = plan_tiles(PAPERS[paper], width, height + across)
+        after = key_place(PAPERS[paper], art, legend).plan
+        assert len(after.tiles) <= len(before.tiles) == 6, sheet
 
 
 def test_an_exterior_corner_away_from_any_building_is_reported(check):

@@ -74,6 +74,11 @@ class HexGrid:
         return self.flat / math.sqrt(3)
 
     @property
+    def pitch(self) -> float:
+        """Between the centres of neighbouring hexes in a row: the flat-to-flat width."""
+        return self.flat
+
+    @property
     def row_pitch(self) -> float:
         return 1.5 * self.radius
 
@@ -91,7 +96,7 @@ class HexGrid:
 
     def centre(self, column: int, row: int) -> Point:
         """In the grid's own coordinates: (0, 0) at the bottom left of its bounds."""
-        x = (column - 0.5 + (0.5 if self.shifted(row) else 0)) * self.flat
+        x = (column - 0.5 + (0.5 if self.shifted(row) else 0)) * self.pitch
         return x, self.height - self.radius - (row - 1) * self.row_pitch
 
     def corners(self, column: int, row: int) -> list[Point]:
@@ -115,6 +120,12 @@ class HexGrid:
         else:
             column -= 0 if east else 1
         return (column, row - 1 if side in ("NE", "NW") else row + 1)
+
+
+def row_span(pitch: float, hexes: int, side: float) -> float:
+    """The length of a piece `side` across lying on `hexes` neighbouring hexes of a row,
+    hexes `pitch` apart: each end square's centre on its hex's centre."""
+    return (hexes - 1) * pitch + side
 
 
 def _towards(x: float, y: float, length: float, degrees: float) -> Point:
@@ -384,23 +395,36 @@ class Legend:
     notes: Sequence[str] = ()
 
 
-def legend_height(legend: Legend, width: float) -> float:
+def _columns(width: float) -> int:
+    return max(1, int(width // LEGEND_COLUMN))
+
+
+def entries_height(legend: Legend, width: float) -> float:
+    """The legend's title and entries set `width` wide."""
+    rows = math.ceil((len(legend.hexes) + len(legend.sides)) / _columns(width))
+    return LEGEND_TITLE_SIZE * 2 + rows * LEGEND_SIZE * LEGEND_LEADING * 2
+
+
+def notes_height(notes: Sequence[str], width: float) -> float:
+    """Notes set `width` wide, with a line's room above the first."""
     register_body_fonts()  # measured before any canvas registers them
-    columns = max(1, int(width // LEGEND_COLUMN))
-    entries = len(legend.hexes) + len(legend.sides)
-    rows = math.ceil(entries / columns)
-    note_lines = sum(len(simpleSplit(note, BODY, NOTE_SIZE, width)) for note in legend.notes)
-    return (
-        LEGEND_TITLE_SIZE * 2
-        + rows * LEGEND_SIZE * LEGEND_LEADING * 2
-        + note_lines * NOTE_LEADING
-        + NOTE_LEADING
-    )
+    lines = sum(len(simpleSplit(note, BODY, NOTE_SIZE, width)) for note in notes)
+    return (lines + 1) * NOTE_LEADING
+
+
+def legend_height(legend: Legend, width: float) -> float:
+    return entries_height(legend, width) + notes_height(legend.notes, width)
 
 
 def draw_legend(canvas: Canvas, legend: Legend, x: float, top: float, width: float) -> None:
-    """The legend with its top left corner at (x, top)."""
-    columns = max(1, int(width // LEGEND_COLUMN))
+    """The legend with its top left corner at (x, top), its notes under its entries."""
+    draw_entries(canvas, legend, x, top, width)
+    draw_notes(canvas, legend.notes, x, top - entries_height(legend, width), width)
+
+
+def draw_entries(canvas: Canvas, legend: Legend, x: float, top: float, width: float) -> None:
+    """The legend's title and entries, without its notes, top left corner at (x, top)."""
+    columns = _columns(width)
     canvas.setFillColor(colors.black)
     canvas.setFont(BODY_BOLD, LEGEND_TITLE_SIZE)
     y = top - LEGEND_TITLE_SIZE
@@ -422,9 +446,14 @@ def draw_legend(canvas: Canvas, legend: Legend, x: float, top: float, width: flo
         canvas.drawString(text_x, middle + 1, look.name)
         canvas.setFont(BODY, LEGEND_SIZE)
         canvas.drawString(text_x, middle - LEGEND_SIZE, words)
-    y -= math.ceil(len(entries) / columns) * row_height + NOTE_LEADING
+
+
+def draw_notes(canvas: Canvas, notes: Sequence[str], x: float, top: float, width: float) -> None:
+    """Notes wrapped to `width`, the first line a line below `top`."""
+    canvas.setFillColor(colors.black)
     canvas.setFont(BODY, NOTE_SIZE)
-    for note in legend.notes:
+    y = top - NOTE_LEADING
+    for note in notes:
         for line in simpleSplit(note, BODY, NOTE_SIZE, width):
             canvas.drawString(x, y, line)
             y -= NOTE_LEADING

@@ -22,9 +22,9 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component, Printing
 from authoring.games.darkblades.checks import CRT_SHEETS, ODDS
-from authoring.games.darkblades.mapsheets import write_map
+from authoring.games.darkblades.mapsheets import COUNTER, MOUNTED_COUNTER, write_map
 from authoring.games.darkblades.model import Character, DarkBlades, Face, Marker, Spell
-from authoring.render.cards import SMALLEST
+from authoring.render.cards import SMALLEST, CardFrame, card_back, card_face, title_band
 from authoring.render.flow import (
     BOOK_MARGIN,
     Heading,
@@ -35,9 +35,9 @@ from authoring.render.flow import (
     side_by_side,
     styles,
 )
-from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, register_body_fonts
-from authoring.render.imposition import Slot, cut_guide, impose
-from authoring.render.paper import CARD_SIZES, COUNTER_SIZES, Size
+from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, register_body_fonts
+from authoring.render.imposition import Rect, Slot, cut_guide, impose
+from authoring.render.paper import CARD_SIZES
 from authoring.render.tokens import (
     GLYPHS,
     TokenFace,
@@ -48,13 +48,11 @@ from authoring.render.tokens import (
     halves,
     pair_up,
 )
+from authoring.render.words import number_range
 
 TITLE = "DARK BLADES"
 AUTHOR = "authoring (from the DARK BLADES workbook)"
 SPELL_CARD = CARD_SIZES["poker"]
-COUNTER = COUNTER_SIZES["3/4"]
-# A mounted character covers two neighbouring hexes (the seed), one counter side apart.
-MOUNTED_COUNTER = Size("3/4 two-hex", 2 * COUNTER.width, COUNTER.height)
 SIDE_NAMES = {"dark_blades": "Dark Blades", "black_fox": "Black Fox", "neutral": "Neutral"}
 SIDE_COLOURS = {
     "dark_blades": colors.HexColor("#c9dcf0"),
@@ -86,6 +84,27 @@ DEAD_TINT = colors.HexColor("#bdbdbd")
 DEAD_INK = colors.HexColor("#5a0000")
 DEAD_MARK_INK = colors.HexColor("#6e6e6e")
 SPELL_BACK = colors.HexColor("#2b1d3a")
+SPELL_GOLD = colors.HexColor("#c8a24a")
+SPELL_FRONT_FRAME = CardFrame(
+    paper=colors.HexColor("#f6f1e3"),
+    radius=2 * mm,
+    title_height=9 * mm,
+    title_size=13.0,
+    title_fill=SPELL_BACK,
+    title_ink=colors.white,
+)
+SPELL_BACK_FRAME = CardFrame(
+    paper=SPELL_BACK,
+    radius=3 * mm,
+    ink=SPELL_GOLD,
+    line=SPELL_GOLD,
+    line_width=1.2,
+    back_title_size=15.0,
+    back_subtitle_size=10.0,
+    back_subtitle_drop=8 * mm,
+)
+SPELL_TEXT_DROP = 5 * mm
+"""From the title band down to the first line's baseline."""
 
 
 def components(game: DarkBlades, context: BuildContext) -> list[Component]:
@@ -131,7 +150,8 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
                 card_stock=True,
                 double_sided=True,
                 pieces=True,
-                how="Cut along the solid lines; a mounted counter stays two hexes long.",
+                how="Cut along the solid lines; a mounted counter stays two hexes long, and the "
+                "narrow strip between two square counters is waste.",
             ),
         ),
     ]
@@ -161,6 +181,7 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
             Component(
                 f"scenario-{scenario.number}-{scenario.id}".replace("_", "-"),
                 partial(_book, text, tables, context, f"Set-up: {scenario.name}"),
+                printing=Printing(f"Set-up: {scenario.name}"),
             )
         )
     return kit
@@ -213,6 +234,8 @@ def named_tables(game: DarkBlades) -> dict[str, TableSource]:
         tables[f"counters:{side}"] = partial(_counter_values, game, side)
     for scenario in game.scenarios:
         tables[f"forces:{scenario}"] = partial(_forces, game, scenario)
+        # A set-up sheet fits on one page with its forces' rows set close.
+        tables[f"set_up_forces:{scenario}"] = partial(_tight_forces, game, scenario)
     return tables
 
 
@@ -257,12 +280,12 @@ REFERENCE_ODDS_COLUMN = 7 * mm
 REFERENCE_RESULT_COLUMN = 12 * mm
 REFERENCE_KEY_TITLE = "Key"
 REFERENCE_GAP = 3 * mm
-# Cell padding in points: narrow enough that fifteen odds columns and a key share a line.
-REFERENCE_PADDING = (
+CLOSE_CELL_PADDING = 2.0
+"""Left and right of a cell, in points: narrow enough that fifteen odds columns and a key
+share a line."""
+CLOSE_ROWS = (
     ("TOPPADDING", (0, 0), (-1, -1), 0.5),
     ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
-    ("LEFTPADDING", (0, 0), (-1, -1), 2),
-    ("RIGHTPADDING", (0, 0), (-1, -1), 2),
 )
 
 
@@ -289,7 +312,8 @@ def _reference(
 
 
 def _tight(table: Table) -> Table:
-    table.setStyle(list(REFERENCE_PADDING))
+    """The table's rows set close (its cells made with `CLOSE_CELL_PADDING`)."""
+    table.setStyle(list(CLOSE_ROWS))
     return table
 
 
@@ -308,12 +332,14 @@ def _crt_and_key(
         _crt_rows(game, sheet),
         col_widths=[REFERENCE_DIE_COLUMN] + [REFERENCE_ODDS_COLUMN] * len(ODDS),
         font_size=REFERENCE_TEXT,
+        padding=CLOSE_CELL_PADDING,
     )
     key = data_table(
         ["Result", "Meaning"],
         _key_rows(game, sheet),
         col_widths=[REFERENCE_RESULT_COLUMN, width / 2 - REFERENCE_RESULT_COLUMN],
         font_size=REFERENCE_TEXT,
+        padding=CLOSE_CELL_PADDING,
     )
     title = Heading(game.combat_tables[sheet].title, 2)
     key_title = Paragraph(REFERENCE_KEY_TITLE, styles()["h3"])
@@ -331,11 +357,17 @@ def _missile_tables(game: DarkBlades, width: float) -> Flowable:
                 game,
                 col_widths=[share * room for share in (0.3, 0.2, 0.2, 0.3)],
                 font_size=REFERENCE_TEXT,
+                padding=CLOSE_CELL_PADDING,
             ),
         ),
         (
             "Cover against missiles",
-            _cover(game, col_widths=[room / 2, room / 2], font_size=REFERENCE_TEXT),
+            _cover(
+                game,
+                col_widths=[room / 2, room / 2],
+                font_size=REFERENCE_TEXT,
+                padding=CLOSE_CELL_PADDING,
+            ),
         ),
     ]
     columns = [[Heading(title, 2), _tight(table)] for title, table in parts]
@@ -392,7 +424,7 @@ def _column_shifts(game: DarkBlades) -> Flowable:
 
 def _missile_weapons(game: DarkBlades, **layout: Any) -> Table:
     rows = [
-        [weapon.name, band.band, f"{band.range_from}-{band.range_to}", band.attack]
+        [weapon.name, band.band, number_range(band.range_from, band.range_to), band.attack]
         for weapon in game.missile_weapons.values()
         for band in weapon.bands
     ]
@@ -406,7 +438,7 @@ def _die_table(game: DarkBlades, name: str) -> Flowable:
 
 def _faces(first: int, last: int) -> str:
     """Die faces as printed on a d10, whose 10 reads 0."""
-    return str(first % 10) if first == last else f"{first % 10}-{last % 10}"
+    return number_range(first % 10, last % 10)
 
 
 def _spells(game: DarkBlades) -> Flowable:
@@ -486,7 +518,11 @@ def _counter_values(game: DarkBlades, side: str) -> Flowable:
     )
 
 
-def _forces(game: DarkBlades, scenario: str) -> Flowable:
+def _tight_forces(game: DarkBlades, scenario: str) -> Flowable:
+    return _tight(_forces(game, scenario, padding=CLOSE_CELL_PADDING))
+
+
+def _forces(game: DarkBlades, scenario: str, **layout: Any) -> Table:
     rows = [
         [
             SIDE_NAMES[f.side],
@@ -503,6 +539,7 @@ def _forces(game: DarkBlades, scenario: str) -> Flowable:
         ["Side", "Group", "Character", "Count", "Starts", "Turn", "Notes"],
         rows,
         col_widths=[22 * mm, 22 * mm, 40 * mm, 12 * mm, 16 * mm, 11 * mm, 47 * mm],
+        **layout,
     )
 
 
@@ -524,73 +561,38 @@ def _spell_cards(game: DarkBlades, context: BuildContext, path: Path) -> None:
 
 
 def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> None:
-    x, y, width, height = slot.trim
-    canvas.setFillColor(colors.HexColor("#f6f1e3"))
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    band = 12 * mm
-    canvas.setFillColor(SPELL_BACK)
-    canvas.rect(
-        slot.bleed.x,
-        y + height - band,
-        slot.bleed.width,
-        band + (slot.bleed.y + slot.bleed.height - y - height),
-        stroke=0,
-        fill=1,
-    )
-    canvas.setFillColor(colors.white)
-    draw_centred(
-        canvas,
-        spell.name.upper(),
-        x + width / 2,
-        y + height - 8 * mm,
-        BODY_BOLD,
-        13,
-        width - 8 * mm,
-        smallest=SMALLEST,
-    )
-    margin = 4 * mm
+    safe = card_face(canvas, slot, SPELL_FRONT_FRAME)
+    body = title_band(canvas, safe, spell.name.upper(), SPELL_FRONT_FRAME)
+    width = body.width
     lines: list[tuple[str, str, float]] = [
         (BODY_BOLD, f"Area of effect: {_words(game.spell_areas[spell.area].area)}", 8),
         (BODY, f"Affects: {_words(spell.targets)}", 8),
         (BODY, f"Duration: {_words(spell.duration)}", 8),
         (BODY, "", 4),
-        *[(BODY, line, 8.5) for line in simpleSplit(spell.effect, BODY, 8.5, width - 2 * margin)],
+        *[(BODY, line, 8.5) for line in simpleSplit(spell.effect, BODY, 8.5, width)],
     ]
     if spell.die_table:
         lines.append((BODY, "", 4))
         for r in game.die_tables[spell.die_table]:
-            text = f"{_faces(r.die_from, r.die_to)}: {r.outcome}"
-            lines += [
-                (BODY, line, 7.5) for line in simpleSplit(text, BODY, 7.5, width - 2 * margin)
-            ]
+            row = f"{_faces(r.die_from, r.die_to)}: {r.outcome}"
+            lines += [(BODY, line, 7.5) for line in simpleSplit(row, BODY, 7.5, width)]
     for note in (spell.note, f"Cannot affect: {spell.immune}" if spell.immune else None):
         if note:
             lines.append((BODY, "", 4))
             lines += [
-                (BODY_ITALIC, line, 7.5)
-                for line in simpleSplit(note, BODY_ITALIC, 7.5, width - 2 * margin)
+                (BODY_ITALIC, line, 7.5) for line in simpleSplit(note, BODY_ITALIC, 7.5, width)
             ]
-    canvas.setFillColor(colors.black)
-    cursor = y + height - band - 6 * mm
-    for font, text, size in lines:
+    canvas.setFillColor(SPELL_FRONT_FRAME.ink)
+    cursor = body.y + body.height - SPELL_TEXT_DROP
+    for font, line, size in lines:
         canvas.setFont(font, size)
-        canvas.drawString(x + margin, cursor, text)
+        canvas.drawString(body.x, cursor, line)
         cursor -= size * 1.25
     cut_guide(canvas, slot)
 
 
 def _spell_back(canvas: Canvas, spell: Spell, slot: Slot) -> None:
-    x, y, width, height = slot.trim
-    canvas.setFillColor(SPELL_BACK)
-    canvas.rect(*slot.bleed, stroke=0, fill=1)
-    canvas.setStrokeColor(colors.HexColor("#c8a24a"))
-    canvas.setLineWidth(1.2)
-    canvas.roundRect(x + 4 * mm, y + 4 * mm, width - 8 * mm, height - 8 * mm, 3 * mm)
-    canvas.setFillColor(colors.HexColor("#c8a24a"))
-    canvas.setFont(BODY_BOLD, 15)
-    canvas.drawCentredString(x + width / 2, y + height / 2 + 3 * mm, TITLE)
-    canvas.setFont(BODY_ITALIC, 10)
-    canvas.drawCentredString(x + width / 2, y + height / 2 - 5 * mm, "Spell card")
+    card_back(canvas, slot, SPELL_BACK_FRAME, TITLE, "Spell card")
 
 
 # --- counters ------------------------------------------------------------------------------
@@ -674,12 +676,24 @@ def _counters(game: DarkBlades, context: BuildContext, path: Path) -> None:
 def _counter_slot(
     labels: dict[str, str], canvas: Canvas, pieces: tuple[Piece, ...], slot: Slot, *, front: bool
 ) -> None:
-    """A mounted piece filling its slot, or square pieces in its halves (mirrored on a back,
-    so each back lies behind its front)."""
-    squares = [slot] if pieces[0].mounted else halves(slot, len(pieces), back=not front)
+    """A mounted piece filling its slot, or square pieces at its two ends (mirrored on a
+    back, so each back lies behind its front)."""
+    squares = [slot] if pieces[0].mounted else _ends(slot, len(pieces), back=not front)
     for piece, square in zip(pieces, squares, strict=True):
         face = counter_face(labels, piece, "front" if front else "back")
         draw_token(canvas, face, square, COUNTER_STYLE, front=front)
+
+
+def _ends(slot: Slot, count: int, *, back: bool) -> list[Slot]:
+    """Square counters in a slot a mounted counter long, each at its end of the slot (the
+    `halves` of the slot cut down to a counter's side): the crop marks serve their outer
+    cuts, and the strip between the two squares is waste."""
+    ends = []
+    for half in halves(slot, count, back=back):
+        trim = half.trim
+        outer = trim.x if trim.x == slot.trim.x else trim.x + trim.width - COUNTER.width
+        ends.append(Slot(Rect(outer, trim.y, COUNTER.width, trim.height), half.bleed))
+    return ends
 
 
 def counter_face(labels: dict[str, str], piece: Piece, side: str) -> TokenFace:

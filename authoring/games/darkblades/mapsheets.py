@@ -3,13 +3,16 @@ counters' size, every hex numbered as the map sheets number it, a legend and the
 
 Hex size: a 3/4" counter (19.05 mm) must lie inside its hex between the two upright sides
 and never touch a counter in a neighbouring hex, so both the flat-to-flat width and the row
-pitch (rows are 3/4 of a hex apart) are at least the counter's side plus a gap.
+pitch (rows are 3/4 of a hex apart) are at least the counter's side plus a gap. A mounted
+counter covers two neighbouring hexes of a row: it is one hex pitch longer than a square
+counter, so each of its halves lies centred on a hex.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -34,20 +37,34 @@ from authoring.render.hexes import (
     HexMapArt,
     Legend,
     SideLook,
+    draw_entries,
     draw_hex_map,
     draw_legend,
+    draw_notes,
+    entries_height,
     legend_height,
     map_size,
+    notes_height,
+    row_span,
 )
-from authoring.render.paper import COUNTER_SIZES, Paper
-from authoring.render.tiling import write_tiled
+from authoring.render.imposition import Rect
+from authoring.render.paper import COUNTER_SIZES, Paper, Size
+from authoring.render.tiling import OVERLAP, TilePlan, plan_tiles, write_tiled
+from authoring.render.words import name_key
 
 COUNTER = COUNTER_SIZES["3/4"]
 COUNTER_GAP = 0.8 * mm
 """At least this much paper between counters in neighbouring hexes."""
 HEX_FLAT = 23 * mm
+HEX_PITCH = HexGrid(columns=2, rows=1, flat=HEX_FLAT).pitch
+"""Between neighbouring hex centres along a printed row."""
+MOUNTED_COUNTER = Size(
+    "3/4 two-hex", row_span(HEX_PITCH, hexes=2, side=COUNTER.width), COUNTER.height
+)
 LEGEND_GAP = 6 * mm
 LEGEND_INDENT = 12 * mm
+KEY_CLEARANCE = 3 * mm
+"""Between the key and a glue strip, where the crosshair targets are printed."""
 
 HEX_LOOKS = {
     "op": HexLook("Open ground", colors.HexColor("#eef2d6")),
@@ -165,7 +182,7 @@ def map_art(hex_map: HexMap, notes: Sequence[str]) -> tuple[HexMapArt, Legend]:
         f"{hex_map.title}: key",
         [
             (looks[code], _cost(hex_map.kinds[code]))
-            for code in sorted(looks, key=lambda c: looks[c].name)
+            for code in sorted(looks, key=lambda c: name_key(looks[c].name))
         ]
         + [(MOUNTING_LOOK, "mount a horse only here")] * bool(art.marks),
         [(SIDE_LOOKS[f], SIDE_WORDS[f]) for f in used_sides],
@@ -174,24 +191,110 @@ def map_art(hex_map: HexMap, notes: Sequence[str]) -> tuple[HexMapArt, Legend]:
     return art, legend
 
 
+@dataclass(frozen=True)
+class KeyPlace:
+    """Where the key goes under the map, in the art's coordinates, and the sheets that
+    makes: its entries and notes stacked in one box, or each in a box of its own."""
+
+    plan: TilePlan
+    entries: Rect
+    notes: Rect | None
+    """None: the notes are under the entries, in the entries' box."""
+
+
+def clear_spans(plan: TilePlan) -> list[tuple[float, float]]:
+    """(left, width) of each bottom-row sheet's stretch of the art clear of the glue strips
+    it shares with its neighbours (where the crosshair targets are), widest first."""
+    spans = []
+    for column in range(plan.columns):
+        tile = plan.at(column, plan.rows - 1)
+        assert tile is not None
+        left, right = tile.source.x, tile.source.x + tile.source.width
+        if column > 0:
+            left += OVERLAP + KEY_CLEARANCE
+        if column < plan.columns - 1:
+            right -= OVERLAP + KEY_CLEARANCE
+        left, right = max(left, LEGEND_INDENT), min(right, plan.width - LEGEND_INDENT)
+        spans.append((left, right - left))
+    return sorted(spans, key=lambda span: -span[1])
+
+
+def clear_top(plan: TilePlan) -> float:
+    """How high the key may reach: clear of the strip the bottom row of sheets shares with
+    the row above."""
+    if plan.rows == 1:
+        return plan.height
+    tile = plan.at(0, plan.rows - 1)
+    assert tile is not None
+    return float(tile.source.y + tile.source.height - OVERLAP - KEY_CLEARANCE)
+
+
+def place_key(paper: Paper, art: HexMapArt, legend: Legend, *, split: bool) -> KeyPlace | None:
+    """The key under the map with each of its boxes inside one sheet's clear stretch, so
+    every word of it reads on one sheet and no crosshair falls on it; None when the sheets
+    have too few stretches for the boxes, or the key reaches up into a glue strip. A
+    narrower box is taller, which may change the sheets, so the boxes narrow until they fit
+    the stretches of the sheets they make."""
+    width, height = map_size(art)
+    rooms = [width - 2 * LEGEND_INDENT] * (2 if split else 1)
+    while True:
+        if split:
+            heights = [entries_height(legend, rooms[0]), notes_height(legend.notes, rooms[1])]
+        else:
+            heights = [legend_height(legend, rooms[0])]
+        top = max(heights) + LEGEND_GAP / 2
+        plan = plan_tiles(paper, width, top + LEGEND_GAP / 2 + height)
+        spans = clear_spans(plan)[: len(rooms)]
+        if len(spans) < len(rooms) or top > clear_top(plan):
+            return None
+        if all(room <= span for room, (_, span) in zip(rooms, spans, strict=True)):
+            boxes = [
+                Rect(left, top - box_height, room, box_height)
+                for room, (left, _), box_height in zip(rooms, spans, heights, strict=True)
+            ]
+            return KeyPlace(plan, boxes[0], boxes[1] if split else None)
+        rooms = [min(room, span) for room, (_, span) in zip(rooms, spans, strict=True)]
+
+
+def key_place(paper: Paper, art: HexMapArt, legend: Legend) -> KeyPlace:
+    """The key on the fewest sheets: in one box, or with its notes beside its entries where
+    that saves a sheet; where neither keeps clear of the glue strips, across the foot of
+    the map."""
+    placed = [place_key(paper, art, legend, split=split) for split in (False, True)]
+    clear = [place for place in placed if place is not None]
+    if clear:
+        # The first of the fewest: one box where it costs no sheet more.
+        return min(clear, key=lambda place: len(place.plan.tiles))
+    width, height = map_size(art)
+    room = width - 2 * LEGEND_INDENT
+    box_height = legend_height(legend, room)
+    plan = plan_tiles(paper, width, box_height + LEGEND_GAP + height)
+    return KeyPlace(plan, Rect(LEGEND_INDENT, LEGEND_GAP / 2, room, box_height), None)
+
+
 def write_map(
     game: DarkBlades, sheet: str, paper: Paper, path: Path, *, title: str, author: str
 ) -> None:
     hex_map = game.maps[sheet]
     art, legend = map_art(hex_map, [NOTES[0], *joins(game), *NOTES[1:]])
-    width, height = map_size(art)
-    legend_width = width - 2 * LEGEND_INDENT
-    below = legend_height(legend, legend_width) + LEGEND_GAP
+    key = key_place(paper, art, legend)
+    plan = key.plan
 
     def draw(canvas: Canvas) -> None:
-        draw_hex_map(canvas, art, 0, below)
-        draw_legend(canvas, legend, LEGEND_INDENT, below - LEGEND_GAP / 2, legend_width)
+        draw_hex_map(canvas, art, 0, plan.height - map_size(art)[1])
+        entries = key.entries
+        top = entries.y + entries.height
+        if key.notes is None:
+            draw_legend(canvas, legend, entries.x, top, entries.width)
+        else:
+            draw_entries(canvas, legend, entries.x, top, entries.width)
+            draw_notes(canvas, legend.notes, key.notes.x, top, key.notes.width)
 
     write_tiled(
         path,
         paper,
-        width,
-        height + below,
+        plan.width,
+        plan.height,
         draw,
         title=title,
         author=author,
