@@ -2,10 +2,9 @@
 from the PDF: every piece with its name and strengths, legible, mounted pieces two hexes
 long, each back behind its front; and a name too long for a counter is an error at its cell.
 
-Where each piece lies is worked out here from the imposition's slots alone (square pieces
-two to a slot, at its ends, left to right on a front and right to left on a back), never
-from the kit's own drawing code, so the PDF is checked against an independent reading of
-the layout.
+Where each piece lies is worked out here from the render core's layout of the pieces' sizes
+alone (each piece in a slot of its own, a mounted one two hexes long), never from the kit's
+own drawing code, so the PDF is checked against an independent reading of the layout.
 """
 
 from __future__ import annotations
@@ -38,7 +37,6 @@ from authoring.games.darkblades.kit import (
     counter_face,
     counter_labels,
     counter_pieces,
-    counter_slots,
 )
 from authoring.games.darkblades.mapsheets import COUNTER, MOUNTED_COUNTER
 from authoring.games.darkblades.model import DarkBlades
@@ -53,8 +51,6 @@ from authoring.render.tokens import (
     Value,
     draw_token,
     fitting_text,
-    halves,
-    pair_up,
 )
 from authoring.target import resolve
 from authoring.validate import Validation
@@ -72,29 +68,23 @@ class Placed:
     back: Rect
 
 
+def counter_layout(model: DarkBlades, kit: Kit) -> Layout:
+    sizes = [MOUNTED_COUNTER if piece.mounted else COUNTER for piece in counter_pieces(model)]
+    return Layout.for_items(kit.paper, sizes)
+
+
 def placed_pieces(model: DarkBlades, kit: Kit) -> list[list[Placed]]:
-    """Each sheet's pieces where the imposition puts them: a slot a mounted counter long
-    holds a mounted piece, or square ones at its two ends, the first at its left end on the
-    front (its right end on the back, the mirror place)."""
-    layout = Layout.for_items(kit.paper, MOUNTED_COUNTER)
-    slots = counter_slots(model)
-    sheets = []
-    for start in range(0, len(slots), layout.per_sheet):
-        sheet = []
-        for index, pieces in enumerate(slots[start : start + layout.per_sheet]):
-            front, back = layout.front[index].trim, layout.back[index].trim
-            for order, piece in enumerate(pieces):
-                width = front.width if piece.mounted else COUNTER.width
-                left = order * (front.width - COUNTER.width)
-                sheet.append(
-                    Placed(
-                        piece,
-                        Rect(front.x + left, front.y, width, front.height),
-                        Rect(back.x + back.width - left - width, back.y, width, back.height),
-                    )
-                )
-        sheets.append(sheet)
-    return sheets
+    """Each sheet's pieces where the imposition puts them: each in its own slot, its back
+    in the slot's mirror place."""
+    pieces = counter_pieces(model)
+    return [
+        [
+            Placed(pieces[index], front.trim, back.trim)
+            for index, front, back in zip(sheet.items, sheet.front, sheet.back, strict=True)
+            if index is not None
+        ]
+        for sheet in counter_layout(model, kit).sheets
+    ]
 
 
 def runs_on(runs: Sequence[Run], outline: Rect) -> list[Run]:
@@ -160,6 +150,23 @@ def test_each_back_lies_behind_its_front(kit: Kit, model: DarkBlades) -> None:
             back = label(runs_on(pages[2 * sheet + 1], item.back))
             assert back.centre == pytest.approx(width - front.centre, abs=CLOSE)
             assert back.y == pytest.approx(front.y, abs=CLOSE)
+
+
+def test_the_counters_take_two_double_sided_sheets(kit: Kit, model: DarkBlades) -> None:
+    """Each piece is cut from its own slot, and a row of four mounted pieces takes a square
+    one beside them: 48 mounted and 166 square pieces fill two sheets of fourteen rows."""
+    pieces = counter_pieces(model)
+    assert sum(piece.mounted for piece in pieces) == 48
+    assert sum(not piece.mounted for piece in pieces) == 166
+    assert len(reader(kit.path("counters")).pages) == 4
+    layout = counter_layout(model, kit)
+    assert len(layout.sheets) == 2 and layout.rows == 14
+    rows: dict[tuple[int, float], list[float]] = defaultdict(list)
+    for number, sheet in enumerate(layout.sheets):
+        for slot in sheet.front:
+            rows[number, round(slot.trim.y, 3)].append(round(slot.trim.width, 3))
+    four_and_one = [round(MOUNTED_COUNTER.width, 3)] * 4 + [round(COUNTER.width, 3)]
+    assert sum(widths == four_and_one for widths in rows.values()) == 12
 
 
 def test_simons_healthy_counter_shows_his_strengths_in_the_seeds_colours_order(
@@ -343,27 +350,6 @@ def test_a_short_name_still_too_long_is_an_error_at_the_short_name(
 
 
 # --- the render core's token verbs, which the counters above are drawn with ---------------
-
-
-def test_square_pieces_pair_up_in_order_around_long_ones() -> None:
-    """A square piece waiting for its partner keeps its place while a long one passes."""
-    items = ["a", "LONG", "b", "c", "LONG2", "d"]
-    assert pair_up(items, lambda item: item.startswith("LONG")) == [
-        ("a", "b"),
-        ("LONG",),
-        ("c", "d"),
-        ("LONG2",),
-    ]
-
-
-def test_halves_of_a_long_slot_run_left_to_right_on_fronts_and_mirrored_on_backs() -> None:
-    slot = Slot(Rect(100, 200, 40, 20), Rect(97, 197, 46, 26))
-    left, right = halves(slot, 2, back=False)
-    assert (left.trim, right.trim) == (Rect(100, 200, 20, 20), Rect(120, 200, 20, 20))
-    # Each half paints its own side of the bleed, so neither spills onto the other.
-    assert (left.bleed, right.bleed) == (Rect(97, 197, 23, 26), Rect(120, 197, 23, 26))
-    assert [half.trim for half in halves(slot, 2, back=True)] == [right.trim, left.trim]
-    assert [half.trim for half in halves(slot, 1, back=True)] == [right.trim]
 
 
 def test_a_label_is_the_first_text_that_fits_at_6_pt_else_the_last() -> None:

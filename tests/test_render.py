@@ -788,3 +788,113 @@ def test_parts_put_together_alike_share_one_assembly_step(tmp_path):
     assert abs(parts[0].y - glue[0].y) < 1 and abs(parts[3].y - cut[0].y) < 1
     assert all(run.x < glue[0].x for run in parts)
     assert "Cover and print list" not in [run.text for run in runs if run.font == BODY_BOLD]
+
+
+# Imposition of one height and mixed widths
+
+LONG = Size("two-square", 42.05 * mm, 19.05 * mm)
+SQUARE = COUNTER_SIZES["3/4"]
+
+
+def long_or_square(longs):
+    return lambda item: LONG if item < longs else SQUARE
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=PAPERS)
+def test_mixed_widths_fill_rows_longest_first_and_backs_mirror_fronts(tmp_path, paper):
+    """Four long items and a square one fill a row (4 x 42.05 + 19.05 = 187.25 mm); the
+    rest of the squares fill rows of ten. Every row starts at the same cut on the left;
+    read back from the PDF, each back label lies at the mirror place of its front."""
+    path = tmp_path / "mixed.pdf"
+    items = list(range(8 + 30))  # 8 long, then 30 squares
+    layout = impose(
+        path,
+        paper,
+        items,
+        label_centre,
+        coloured_back,
+        size=long_or_square(8),
+        title="Mixed",
+    )
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 2 and len(layout.sheets) == 1
+    front, back = labels(reader.pages[0]), labels(reader.pages[1])
+    assert sorted(front) == sorted(back) == items
+    left = (paper.width - 10 * SQUARE.width) / 2
+    top = max(y for _, y in front.values())
+    expected = {}
+    squares = iter(range(8, 38))
+    for row in range(2):
+        for column in range(4):
+            expected[4 * row + column] = (left + (column + 0.5) * LONG.width, row)
+        expected[next(squares)] = (left + 4 * LONG.width + SQUARE.width / 2, row)
+    for row in range(2, 5):
+        for column, item in zip(range(10), squares, strict=False):
+            expected[item] = (left + (column + 0.5) * SQUARE.width, row)
+    for item, (x, row) in expected.items():
+        fx, fy = front[item]
+        assert fx == pytest.approx(x, abs=CLOSE), item
+        assert fy == pytest.approx(top - row * SQUARE.height, abs=CLOSE), item
+        bx, by = back[item]
+        assert (bx, by) == (pytest.approx(paper.width - fx, abs=CLOSE), pytest.approx(fy))
+    # A part-filled row keeps the cuts of a full one: 8 squares and 2 blank slots.
+    assert layout.columns == 10 and layout.sheets[0].items[-2:] == (None, None)
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=PAPERS)
+def test_mixed_widths_keep_marks_off_the_items_and_out_of_the_edge_band(tmp_path, paper):
+    path = tmp_path / "mixed.pdf"
+    items = list(range(48 + 166))
+    layout = impose(
+        path, paper, items, label_centre, coloured_back, size=long_or_square(48), title="Mix"
+    )
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 4  # two sheets of fourteen rows
+    band = Rect(5 * mm, 5 * mm, paper.width - 10 * mm, paper.height - 10 * mm)
+    for number, sheet in enumerate(layout.sheets):
+        for side, slots in ((2 * number, sheet.front), (2 * number + 1, sheet.back)):
+            points = drawing(reader, side).points
+            assert points and all(contains(band, *point, tolerance=0.01) for point in points)
+            for text, box in text_extents(path, side):
+                assert inside(box, band, tolerance=0.01), (side, text, box)
+            for segment in page_lines(reader, reader.pages[side]):
+                assert not any(overlap(as_rect(segment), slot.bleed) for slot in slots)
+        for index, slot in enumerate(sheet.front):
+            assert inside(slot.bleed, layout.bounds)
+            for other in sheet.front[index + 1 :]:
+                assert not overlap(slot.bleed, other.bleed)
+        # Marks above the art are in line with the top row's cuts, below with the bottom's.
+        top = [s for s in sheet.front if s.trim.y == max(t.trim.y for t in sheet.front)]
+        above = {round(m.x1, 2) for m in sheet.crop_marks if m.x1 == m.x2 and m.y1 > top[0].trim.y}
+        if above:
+            cuts = {round(x, 2) for s in top for x in (s.trim.x, s.trim.x + s.trim.width)}
+            assert above == cuts
+    assert "Sheet 2 of 2, front." in reader.pages[2].extract_text()
+
+
+def test_items_of_different_heights_are_not_laid_out_together():
+    with pytest.raises(ValueError, match="one height"):
+        Layout.for_items(PAPERS["a4"], [SQUARE, CARD_SIZES["poker"]])
+
+
+def test_a_lone_square_after_mixed_rows_is_joined_by_square_spares(tmp_path):
+    """A4 holds fourteen rows: four long items and a square one, then thirteen rows of ten
+    squares; the one square left over would sit alone on a second sheet."""
+    path = tmp_path / "mixed.pdf"
+    layout = impose(
+        path,
+        PAPERS["a4"],
+        list(range(4 + 1 + 130 + 1)),
+        label_centre,
+        coloured_back,
+        size=long_or_square(4),
+        title="Lone",
+    )
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == 4
+    last = layout.sheets[-1]
+    assert len(last.front) == 14 * 10
+    assert {round(slot.trim.width, 3) for slot in last.front} == {round(SQUARE.width, 3)}
+    assert reader.pages[2].extract_text().count("Spare") == 139
+    assert "with 139 blank spares" in reader.pages[2].extract_text()
+    assert reader.pages[3].extract_text().count("#135") == 140

@@ -13,6 +13,7 @@ is filled with blank spares, so no sheet of card is spent on one card.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,6 +126,13 @@ class _Axis:
         return self.starts[-1] + self.extent + self.after[-1]
 
 
+def _counts(room: float, extent: float, bleed: float, gap: float) -> tuple[int, int]:
+    """How many items fit in `room` each with its own bleed, and how many sharing it."""
+    separate = math.floor((room + gap) / (extent + 2 * bleed + gap) + _FIT_TOLERANCE)
+    shared = math.floor(room / extent + _FIT_TOLERANCE)
+    return separate, shared
+
+
 def _fit_axis(
     page: float, extent: float, bleed: float, gap: float, margin: float = PRINTABLE_MARGIN
 ) -> _Axis:
@@ -139,8 +147,7 @@ def _fit_axis(
     a wider one leaves room beside it for the sheet note.
     """
     room = page - 2 * margin
-    separate = math.floor((room + gap) / (extent + 2 * bleed + gap) + _FIT_TOLERANCE)
-    shared = math.floor(room / extent + _FIT_TOLERANCE)
+    separate, shared = _counts(room, extent, bleed, gap)
     if separate >= shared:
         count, pitch = separate, extent + 2 * bleed + gap
         inner, outer = bleed, bleed
@@ -158,6 +165,91 @@ def _fit_axis(
 
 
 @dataclass(frozen=True)
+class _Rows:
+    """Items packed into rows across the page (see `_fit_rows`), every row from `first`.
+
+    `members` are each row's item indices; `widths` its slots' widths: its items', then
+    more of its last width while they fit, so a part-filled row keeps a full row's cuts.
+    A slot has `inner` bleed beside a neighbour and up to `outer` at the art's sides.
+    """
+
+    members: tuple[tuple[int, ...], ...]
+    widths: tuple[tuple[float, ...], ...]
+    first: float
+    span: float
+    inner: float
+    outer: float
+    gap: float
+
+    def pitch(self, width: float) -> float:
+        """From a slot's left cut to its right-hand neighbour's."""
+        return width + 2 * self.inner + self.gap if self.inner else width
+
+    def starts(self, widths: Sequence[float]) -> list[float]:
+        return [self.first + math.fsum(map(self.pitch, widths[:i])) for i in range(len(widths))]
+
+    @property
+    def low(self) -> float:
+        return self.first - self.outer
+
+    @property
+    def high(self) -> float:
+        return self.first + self.span + self.outer
+
+
+def _fit_rows(
+    page: float, widths: Sequence[float], bleed: float, gap: float, margin: float = PRINTABLE_MARGIN
+) -> _Rows | None:
+    """Items of these widths (and one height) in rows between the printable margins, the
+    widest row centred; None when an item does not fit on its own.
+
+    Each item keeps its own bleed when that holds as many of every width in a row as sharing
+    does (see `_fit_axis`). Longest items are placed first, each in the first row with room
+    for it (first fit decreasing), so short items fill the room long ones leave; items of
+    one width keep their order, so same-size items fill row after row as a grid.
+    """
+    room = page - 2 * margin
+    own = all(
+        separate >= shared
+        for separate, shared in (_counts(room, width, bleed, gap) for width in set(widths))
+    )
+    inner, spacing = (bleed, gap) if own else (0.0, 0.0)
+    if max(widths) + 2 * inner > room + _FIT_TOLERANCE:
+        return None
+    members: list[list[int]] = []
+    used: list[float] = []
+    for index in sorted(range(len(widths)), key=lambda i: -widths[i]):
+        need = widths[index] + 2 * inner
+        room_in = next(
+            (r for r, taken in enumerate(used) if taken + spacing + need <= room + _FIT_TOLERANCE),
+            None,
+        )
+        if room_in is None:
+            members.append([index])
+            used.append(need)
+        else:
+            members[room_in].append(index)
+            used[room_in] += spacing + need
+    rows = []
+    for member, taken in zip(members, used, strict=True):
+        slots = [widths[index] for index in member]
+        while taken + spacing + slots[-1] + 2 * inner <= room + _FIT_TOLERANCE:
+            taken += spacing + slots[-1] + 2 * inner
+            slots.append(slots[-1])
+        rows.append(tuple(slots))
+    span = max(math.fsum(slots) + (len(slots) - 1) * (2 * inner + spacing) for slots in rows)
+    return _Rows(
+        members=tuple(tuple(row) for row in members),
+        widths=tuple(rows),
+        first=(page - span) / 2,
+        span=span,
+        inner=inner,
+        outer=inner if own else max(0.0, min(bleed, (room - span) / 2)),
+        gap=spacing,
+    )
+
+
+@dataclass(frozen=True)
 class Note:
     """Where a sheet's one-line note goes on a front: `side` is "bottom" (read normally) or
     "left" (read bottom to top), `baseline` its y or x; a back carries it at the mirror place."""
@@ -167,84 +259,159 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Layout:
-    """The grid for one item size on one paper; `back[i]` is the mirror of `front[i]`.
+class Sheet:
+    """One double-sided sheet: its slots row by row from the top left of the front, their
+    mirror images on the back (`back[i]` behind `front[i]`), the crop marks in line with its
+    cuts, and the index of the item each slot holds (None: left blank)."""
 
-    Slots run row by row from the top left of the front. `crop_marks`, `registration`
-    (centres of small targets in the corners) and `note` are for fronts; backs carry their
-    mirror images, so when the sheet is held to the light they coincide if the printer
-    registers. All of them lie between the art and the paper's `EDGE_BAND`.
-    """
-
-    paper: Paper
-    size: Size
-    columns: int
-    rows: int
     front: tuple[Slot, ...]
     back: tuple[Slot, ...]
     crop_marks: tuple[Line, ...]
+    items: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Items of one height, of one width or several, laid out sheet by sheet on one paper.
+
+    Items of one size form a grid, the same on every sheet. `crop_marks` (per sheet),
+    `registration` (centres of small targets in the corners) and `note` are for fronts;
+    backs carry their mirror images, so when the sheet is held to the light they coincide if
+    the printer registers. All of them lie between the art and the paper's `EDGE_BAND`.
+    """
+
+    paper: Paper
+    columns: int
+    """The most slots in a row."""
+    rows: int
+    sheets: tuple[Sheet, ...]
     registration: tuple[tuple[float, float], ...]
     note: Note
     bounds: Rect
     """The union of the items' bleed areas: the margins lie outside it."""
 
     @property
+    def front(self) -> tuple[Slot, ...]:
+        """The first sheet's front slots: every sheet's, for items of one size."""
+        return self.sheets[0].front
+
+    @property
+    def back(self) -> tuple[Slot, ...]:
+        return self.sheets[0].back
+
+    @property
+    def crop_marks(self) -> tuple[Line, ...]:
+        return self.sheets[0].crop_marks
+
+    @property
     def per_sheet(self) -> int:
-        return self.columns * self.rows
+        return len(self.front)
 
     @classmethod
     def for_items(
-        cls, paper: Paper, size: Size, *, bleed: float = BLEED, gap: float = 0.0
+        cls,
+        paper: Paper,
+        sizes: Size | Sequence[Size],
+        *,
+        bleed: float = BLEED,
+        gap: float = 0.0,
     ) -> Layout:
-        """The grid holding the most items whose art, bleed included, lies in the printable area.
+        """The sheets holding items of these sizes (one size: a full sheet of it), the most
+        to a sheet whose art, bleed included, lies in the printable area.
 
-        `gap` is blank paper between the bleeds of neighbours that each have their own bleed.
-        Crop marks and the sheet note go in the margin outside the art. Each direction is
-        decided on its own (see `_fit_axis`).
+        All the sizes must share one height: items lie in rows (see `_fit_rows`), the rows
+        one above the other (see `_fit_axis`). `gap` is blank paper between the bleeds of
+        neighbours that each have their own bleed. Crop marks and the sheet note go in the
+        margin outside the art.
         """
-        across = _fit_axis(paper.width, size.width, bleed, gap)
-        down = _fit_axis(paper.height, size.height, bleed, gap)
-        if not across.starts or not down.starts:
-            raise ValueError(f"a {size.name} item does not fit on {paper.name} paper")
+        sizes = [sizes] if isinstance(sizes, Size) else list(sizes)
+        if not sizes:
+            raise ValueError("there are no items to lay out")
+        if len({size.height for size in sizes}) > 1:
+            raise ValueError("items laid out together must share one height")
+        widths = [size.width for size in sizes]
+        widest = max(sizes, key=lambda size: size.width)
+        across = _fit_rows(paper.width, widths, bleed, gap)
+        down = _fit_axis(paper.height, widest.height, bleed, gap)
+        if across is None or not down.starts:
+            raise ValueError(f"a {widest.name} item does not fit on {paper.name} paper")
         if _note_place(paper, _bounds(across, down)) is None:
             # A narrower outer bleed at the sides, or a column fewer, makes room for the note.
             ascent, descent = _note_metrics()
             note_margin = EDGE_BAND + ascent + descent + MARK_OFFSET
-            across = _fit_axis(paper.width, size.width, bleed, gap, note_margin)
-        front = tuple(
-            Slot(
-                Rect(x, y, size.width, size.height),
-                Rect(
-                    x - across.before[column],
-                    y - down.before[row],
-                    size.width + across.before[column] + across.after[column],
-                    size.height + down.before[row] + down.after[row],
-                ),
-            )
-            for row, y in reversed(list(enumerate(down.starts)))
-            for column, x in enumerate(across.starts)
-        )
+            across = _fit_rows(paper.width, widths, bleed, gap, note_margin)
+        no_note = f"no room for the sheet note beside {widest.name} items on {paper.name}"
+        if across is None:
+            raise ValueError(no_note)
         bounds = _bounds(across, down)
-        room = _room(paper, bounds)
         placed = _note_place(paper, bounds)
         if placed is None:
-            raise ValueError(f"no room for the sheet note beside {size.name} items on {paper.name}")
+            raise ValueError(no_note)
+        room = _room(paper, bounds)
         note, note_room = placed
         marks = {
             side: _mark_length(note_room if side == note.side else room[side]) for side in SIDES
         }
+        per_sheet = len(down.starts)
+        sheets = []
+        for start in range(0, len(across.members), per_sheet):
+            members = list(across.members[start : start + per_sheet])
+            widths_by_row = list(across.widths[start : start + per_sheet])
+            members += [()] * (per_sheet - len(members))
+            widths_by_row += [widths_by_row[-1]] * (per_sheet - len(widths_by_row))
+            front = []
+            for (row, y), row_widths in zip(
+                reversed(list(enumerate(down.starts))), widths_by_row, strict=True
+            ):
+                xs = across.starts(row_widths)
+                for column, (x, width) in enumerate(zip(xs, row_widths, strict=True)):
+                    before = across.outer if column == 0 else across.inner
+                    last = column == len(row_widths) - 1
+                    after = min(bleed, across.high - x - width) if last else across.inner
+                    front.append(
+                        Slot(
+                            Rect(x, y, width, widest.height),
+                            Rect(
+                                x - before,
+                                y - down.before[row],
+                                width + before + after,
+                                widest.height + down.before[row] + down.after[row],
+                            ),
+                        )
+                    )
+            items = [
+                row[column] if column < len(row) else None
+                for row, row_widths in zip(members, widths_by_row, strict=True)
+                for column in range(len(row_widths))
+            ]
+            top, bottom = (
+                _cuts(across.starts(row_widths), row_widths)
+                for row_widths in (widths_by_row[0], widths_by_row[-1])
+            )
+            sheets.append(
+                Sheet(
+                    front=tuple(front),
+                    back=tuple(slot.mirrored(paper.width) for slot in front),
+                    crop_marks=_crop_marks(top, bottom, down.cuts, bounds, marks),
+                    items=tuple(items),
+                )
+            )
         return cls(
             paper=paper,
-            size=size,
-            columns=len(across.starts),
-            rows=len(down.starts),
-            front=front,
-            back=tuple(slot.mirrored(paper.width) for slot in front),
-            crop_marks=_crop_marks(across.cuts, down.cuts, bounds, marks),
+            columns=max(len(row_widths) for row_widths in across.widths),
+            rows=per_sheet,
+            sheets=tuple(sheets),
             registration=_registration(bounds, room),
             note=note,
             bounds=bounds,
         )
+
+
+def _cuts(starts: Sequence[float], widths: Sequence[float]) -> list[float]:
+    """The cuts between and beside slots starting at `starts`, left to right."""
+    edges = {round(start, 6) for start in starts}
+    edges |= {round(start + width, 6) for start, width in zip(starts, widths, strict=True)}
+    return sorted(edges)
 
 
 def _room(paper: Paper, bounds: Rect) -> dict[str, float]:
@@ -257,7 +424,7 @@ def _room(paper: Paper, bounds: Rect) -> dict[str, float]:
     }
 
 
-def _bounds(across: _Axis, down: _Axis) -> Rect:
+def _bounds(across: _Rows, down: _Axis) -> Rect:
     return Rect(across.low, down.low, across.high - across.low, down.high - down.low)
 
 
@@ -295,19 +462,24 @@ def _mark_length(room: float) -> float:
 
 
 def _crop_marks(
-    columns: list[float], rows: list[float], bounds: Rect, lengths: dict[str, float]
+    top: list[float],
+    bottom: list[float],
+    rows: list[float],
+    bounds: Rect,
+    lengths: dict[str, float],
 ) -> tuple[Line, ...]:
-    """Short lines in the margin, in line with every cut, at both ends of it where there is
-    room; none on a side whose marks would reach into the edge band."""
+    """Short lines in the margin in line with every cut: the top row's cuts above the art,
+    the bottom row's below it, every row's at both sides; none on a side whose marks would
+    reach into the edge band."""
     near = MARK_OFFSET
-    bottom, top = bounds.y, bounds.y + bounds.height
+    low, high = bounds.y, bounds.y + bounds.height
     left, right = bounds.x, bounds.x + bounds.width
     marks = []
-    for x in columns:
-        if lengths["bottom"]:
-            marks.append(Line(x, bottom - near, x, bottom - near - lengths["bottom"]))
-        if lengths["top"]:
-            marks.append(Line(x, top + near, x, top + near + lengths["top"]))
+    for x in sorted({*top, *bottom}):
+        if lengths["bottom"] and x in bottom:
+            marks.append(Line(x, low - near, x, low - near - lengths["bottom"]))
+        if lengths["top"] and x in top:
+            marks.append(Line(x, high + near, x, high + near + lengths["top"]))
     for y in rows:
         if lengths["left"]:
             marks.append(Line(left - near, y, left - near - lengths["left"], y))
@@ -338,12 +510,18 @@ class _Placed(Generic[Item]):
     spare: bool = False
 
 
-def _sheets(items: Sequence[Item], per_sheet: int) -> list[list[_Placed[Item]]]:
-    """The items sheet by sheet; a last sheet holding a lone item is filled with spares."""
-    placed = [_Placed(item) for item in items]
-    sheets = [placed[i : i + per_sheet] for i in range(0, len(placed), per_sheet)]
-    if per_sheet > 1 and len(sheets[-1]) == 1:
-        sheets[-1] += [_Placed(items[-1], spare=True)] * (per_sheet - 1)
+def _placements(items: Sequence[Item], layout: Layout) -> list[list[_Placed[Item] | None]]:
+    """Each sheet's slots with what they hold; a last sheet holding a lone item has its
+    other slots filled with spares."""
+    sheets: list[list[_Placed[Item] | None]] = [
+        [None if index is None else _Placed(items[index]) for index in sheet.items]
+        for sheet in layout.sheets
+    ]
+    last = layout.sheets[-1].items
+    filled = [index for index in last if index is not None]
+    if len(last) > 1 and len(filled) == 1:
+        lone = items[filled[0]]
+        sheets[-1] = [_Placed(lone, spare=index is None) for index in last]
     return sheets
 
 
@@ -354,7 +532,7 @@ def impose(
     draw_front: Draw[Item],
     draw_back: Draw[Item],
     *,
-    size: Size,
+    size: Size | Callable[[Item], Size],
     title: str,
     author: str = "",
     bleed: float = BLEED,
@@ -362,33 +540,42 @@ def impose(
 ) -> Layout:
     """Write the items as double-sided sheets to `path`; return the layout used.
 
-    `draw_front(canvas, item, slot)` and `draw_back(...)` draw one item in page coordinates,
-    clipped to `slot.bleed`; they may change the canvas state freely. Spares filling a last
-    sheet get a blank front marked as spare and the back of the last item.
+    `size` is every item's, or gives each item's (one height, several widths: see
+    `Layout.for_items`). `draw_front(canvas, item, slot)` and `draw_back(...)` draw one item
+    in page coordinates, clipped to `slot.bleed`; they may change the canvas state freely.
+    Spares filling a last sheet get a blank front marked as spare and the back of the item
+    they join.
     """
     if not items:
         raise ValueError("there are no items to impose")
-    layout = Layout.for_items(paper, size, bleed=bleed, gap=gap)
-    sheets = _sheets(items, layout.per_sheet)
-    subject = f"{len(items)} {size.name} items, double-sided on {paper.name}: flip on long edge"
+    sizes = [size] * len(items) if isinstance(size, Size) else [size(item) for item in items]
+    layout = Layout.for_items(paper, sizes, bleed=bleed, gap=gap)
+    sheets = _placements(items, layout)
+    counted = " and ".join(
+        f"{count} {name}" for name, count in Counter(s.name for s in sizes).items()
+    )
+    subject = f"{counted} items, double-sided on {paper.name}: flip on long edge"
 
     def write(temporary: Path) -> None:
         canvas = new_canvas(temporary, paper, title=title, author=author, subject=subject)
-        front_marks = _marks_path(canvas, layout.crop_marks, layout.registration)
-        back_marks = _marks_path(
-            canvas,
-            [Line(paper.width - m.x1, m.y1, paper.width - m.x2, m.y2) for m in layout.crop_marks],
-            [(paper.width - x, y) for x, y in layout.registration],
-        )
-        for number, sheet in enumerate(sheets, start=1):
-            spares = sum(placed.spare for placed in sheet)
+        for number, (sheet, placed) in enumerate(zip(layout.sheets, sheets, strict=True), start=1):
+            front_marks = _marks_path(canvas, sheet.crop_marks, layout.registration)
+            back_marks = _marks_path(
+                canvas,
+                [
+                    Line(paper.width - m.x1, m.y1, paper.width - m.x2, m.y2)
+                    for m in sheet.crop_marks
+                ],
+                [(paper.width - x, y) for x, y in layout.registration],
+            )
+            spares = sum(p is not None and p.spare for p in placed)
             said = f"Sheet {number} of {len(sheets)}"
             if spares:
                 said += f" (with {spares} blank spares)"
-            _draw_page(canvas, layout.front, sheet, draw_front, front_marks, spare=_spare_front)
+            _draw_page(canvas, sheet.front, placed, draw_front, front_marks, spare=_spare_front)
             _draw_note(canvas, layout, f"{said}, front. {FLIP} {LINE_CONVENTION}", back=False)
             canvas.showPage()
-            _draw_page(canvas, layout.back, sheet, draw_back, back_marks, spare=None)
+            _draw_page(canvas, sheet.back, placed, draw_back, back_marks, spare=None)
             _draw_note(canvas, layout, f"{said}, back. {BACK}", back=True)
             canvas.showPage()
         canvas.save()
@@ -400,7 +587,7 @@ def impose(
 def _marks_path(
     canvas: Canvas, lines: Sequence[Line], targets: Sequence[tuple[float, float]]
 ) -> PDFPathObject:
-    """One path for all the sheet's marks, built once and drawn on every page."""
+    """One path for all the marks of a side of a sheet."""
     path = canvas.beginPath()
     for line in lines:
         path.moveTo(line.x1, line.y1)
@@ -418,14 +605,16 @@ def _marks_path(
 def _draw_page(
     canvas: Canvas,
     slots: Sequence[Slot],
-    sheet: Sequence[_Placed[Item]],
+    sheet: Sequence[_Placed[Item] | None],
     draw: Draw[Item],
     marks: PDFPathObject,
     *,
     spare: Callable[[Canvas, Slot], None] | None,
 ) -> None:
     """The items of one side of a sheet; `spare` draws a spare's face, None: as its item."""
-    for slot, placed in zip(slots, sheet, strict=False):
+    for slot, placed in zip(slots, sheet, strict=True):
+        if placed is None:
+            continue
         canvas.saveState()
         clip = canvas.beginPath()
         clip.rect(*slot.bleed)

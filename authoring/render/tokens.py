@@ -1,6 +1,5 @@
 """Counters and tokens: a face painted to its bleed, a centred label, marks drawn from vector
-glyphs, an optional caption and a row of values along the bottom edge; and pieces two
-squares long laid out with square ones.
+glyphs, an optional caption and a row of values along the bottom edge.
 
 A piece's text is never under `SMALLEST` (legible in the hand): a label is chosen from
 the texts offered for it (a name, then its shorter forms) as the first that fits at that
@@ -14,9 +13,9 @@ drawn in, so a game adds a mark by adding points, not drawing code.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -361,41 +360,3 @@ def _cut(canvas: Canvas, slot: Slot, style: TokenStyle) -> None:
         canvas.circle(x + width / 2, y + height / 2, min(width, height) / 2, stroke=1, fill=0)
     else:
         canvas.rect(x, y, width, height, stroke=1, fill=0)
-
-
-# --- pieces two squares long among square ones ---------------------------------------------
-
-Item = TypeVar("Item")
-
-
-def pair_up(items: Sequence[Item], long: Callable[[Item], bool]) -> list[tuple[Item, ...]]:
-    """The items in slots two squares long: a long item alone, square ones two by two in
-    order; a square one waiting for its partner keeps its place while long ones pass."""
-    slots: list[list[Item]] = []
-    waiting: list[Item] | None = None
-    for item in items:
-        if long(item):
-            slots.append([item])
-        elif waiting is not None:
-            waiting.append(item)
-            waiting = None
-        else:
-            waiting = [item]
-            slots.append(waiting)
-    return [tuple(slot) for slot in slots]
-
-
-def halves(slot: Slot, count: int, *, back: bool) -> list[Slot]:
-    """The square slots of `count` pieces in a slot two squares long, in item order: left
-    to right on a front, right to left on a back (the mirror place of each)."""
-    x, y, width, height = slot.trim
-    half = width / 2
-    bleed = slot.bleed
-    middle = x + half
-    left = Slot(Rect(x, y, half, height), Rect(bleed.x, bleed.y, middle - bleed.x, bleed.height))
-    right = Slot(
-        Rect(middle, y, half, height),
-        Rect(middle, bleed.y, bleed.x + bleed.width - middle, bleed.height),
-    )
-    order = [right, left] if back else [left, right]
-    return order[:count]

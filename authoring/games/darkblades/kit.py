@@ -36,8 +36,8 @@ from authoring.render.flow import (
     styles,
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, register_body_fonts
-from authoring.render.imposition import Rect, Slot, cut_guide, impose
-from authoring.render.paper import CARD_SIZES
+from authoring.render.imposition import Slot, cut_guide, impose
+from authoring.render.paper import CARD_SIZES, Size
 from authoring.render.tokens import (
     GLYPHS,
     TokenFace,
@@ -45,8 +45,6 @@ from authoring.render.tokens import (
     Value,
     draw_token,
     fitting_text,
-    halves,
-    pair_up,
 )
 from authoring.render.words import number_range
 
@@ -150,8 +148,8 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
                 card_stock=True,
                 double_sided=True,
                 pieces=True,
-                how="Cut along the solid lines; a mounted counter stays two hexes long, and the "
-                "narrow strip between two square counters is waste.",
+                how="Cut along the solid lines. A mounted counter is one piece two hexes long: "
+                "do not cut it in two.",
             ),
         ),
     ]
@@ -628,10 +626,9 @@ def counter_pieces(game: DarkBlades) -> list[Piece]:
     return pieces
 
 
-def counter_slots(game: DarkBlades) -> list[tuple[Piece, ...]]:
-    """The pieces as imposed: slots two counters long, each a mounted piece or two square
-    ones side by side."""
-    return pair_up(counter_pieces(game), lambda piece: piece.mounted)
+def counter_size(piece: Piece) -> Size:
+    """A mounted piece covers two hexes; every other piece is a square."""
+    return MOUNTED_COUNTER if piece.mounted else COUNTER
 
 
 def label_texts(game: DarkBlades) -> dict[str, tuple[str, ...]]:
@@ -664,36 +661,20 @@ def _counters(game: DarkBlades, context: BuildContext, path: Path) -> None:
     impose(
         path,
         context.paper,
-        counter_slots(game),
-        partial(_counter_slot, labels, front=True),
-        partial(_counter_slot, labels, front=False),
-        size=MOUNTED_COUNTER,
+        counter_pieces(game),
+        partial(_counter, labels, front=True),
+        partial(_counter, labels, front=False),
+        size=counter_size,
         title=f"{TITLE}: counters",
         author=AUTHOR,
     )
 
 
-def _counter_slot(
-    labels: dict[str, str], canvas: Canvas, pieces: tuple[Piece, ...], slot: Slot, *, front: bool
+def _counter(
+    labels: dict[str, str], canvas: Canvas, piece: Piece, slot: Slot, *, front: bool
 ) -> None:
-    """A mounted piece filling its slot, or square pieces at its two ends (mirrored on a
-    back, so each back lies behind its front)."""
-    squares = [slot] if pieces[0].mounted else _ends(slot, len(pieces), back=not front)
-    for piece, square in zip(pieces, squares, strict=True):
-        face = counter_face(labels, piece, "front" if front else "back")
-        draw_token(canvas, face, square, COUNTER_STYLE, front=front)
-
-
-def _ends(slot: Slot, count: int, *, back: bool) -> list[Slot]:
-    """Square counters in a slot a mounted counter long, each at its end of the slot (the
-    `halves` of the slot cut down to a counter's side): the crop marks serve their outer
-    cuts, and the strip between the two squares is waste."""
-    ends = []
-    for half in halves(slot, count, back=back):
-        trim = half.trim
-        outer = trim.x if trim.x == slot.trim.x else trim.x + trim.width - COUNTER.width
-        ends.append(Slot(Rect(outer, trim.y, COUNTER.width, trim.height), half.bleed))
-    return ends
+    face = counter_face(labels, piece, "front" if front else "back")
+    draw_token(canvas, face, slot, COUNTER_STYLE, front=front)
 
 
 def counter_face(labels: dict[str, str], piece: Piece, side: str) -> TokenFace:
