@@ -128,12 +128,9 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
             "skiing-cards",
             partial(_skiing_cards, game, context.paper),
             reads=frozenset({"Cards", "Biathletes", "Colours"}),
-            printing=Printing(
+            printing=Printing.double_sided_pieces(
                 "Skiing cards",
-                card_stock=True,
-                double_sided=True,
-                pieces=True,
-                how="Cut out along the crop marks. Sort the cards into the biathletes' decks "
+                how="Cut out along the solid lines. Sort the cards into the biathletes' decks "
                 "by their backs.",
             ),
         ),
@@ -141,12 +138,9 @@ def components(game: Biathlon, context: BuildContext) -> list[Component]:
             "accuracy-tiles",
             partial(_accuracy_tiles, game, context.paper),
             reads=frozenset({"Biathletes", "Colours"}),
-            printing=Printing(
+            printing=Printing.double_sided_pieces(
                 "Accuracy tiles",
-                card_stock=True,
-                double_sided=True,
-                pieces=True,
-                how="Cut out along the crop marks.",
+                how="Cut out along the solid lines.",
             ),
         ),
         Component(

@@ -131,11 +131,8 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
             "spell-cards",
             partial(_spell_cards, game, context),
             reads=frozenset({"Spells", "SpellAreas", "DieTables"}),
-            printing=Printing(
+            printing=Printing.double_sided_pieces(
                 "Spell cards",
-                card_stock=True,
-                double_sided=True,
-                pieces=True,
                 how="Cut along the solid lines and shuffle the cards into one deck.",
             ),
         ),
@@ -143,11 +140,8 @@ def components(game: DarkBlades, context: BuildContext) -> list[Component]:
             "counters",
             partial(_counters, game, context),
             reads=frozenset({"Characters", "Counters", "Markers"}),
-            printing=Printing(
+            printing=Printing.double_sided_pieces(
                 "Counters",
-                card_stock=True,
-                double_sided=True,
-                pieces=True,
                 how="Cut along the solid lines. A mounted counter is one piece two hexes long: "
                 "do not cut it in two.",
             ),
