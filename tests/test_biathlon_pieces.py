@@ -24,9 +24,6 @@ from authoring.components import BuildContext, Component
 from authoring.game import Game
 from authoring.games.biathlon import kit, pieces, trails
 from authoring.games.biathlon.look import (
-    FOLD,
-    GLUE,
-    LINE_DASHES,
     MIN_TEXT,
     SHEET_HEAD,
     TITLE,
@@ -36,6 +33,7 @@ from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.rules import DICE, DIE_FACES
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.imposition import Rect
+from authoring.render.lines import FOLD, GLUE, LINE_DASHES
 from authoring.render.paper import EDGE_BAND, LINE_CONVENTION, PAPERS, PRINTABLE_MARGIN, Paper, Size
 from authoring.validate import validate_workbook
 

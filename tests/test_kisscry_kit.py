@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
+import pypdfium2.raw as pdfium_c
 import pytest
 from cells import column as column_letter_of
 from cells import records
@@ -36,6 +38,7 @@ from pdfread import (
     tokens,
 )
 from pypdf.generic import NameObject
+from reportlab.lib.units import mm
 
 from authoring.build import build_game
 from authoring.cli import main
@@ -51,7 +54,7 @@ from authoring.games.kisscry.kit import (
     DED_LABEL,
     SCORE_ROWS,
     chart_cell,
-    chart_sheet,
+    chart_sheets,
     charted,
     factor_label,
     hundredths,
@@ -63,8 +66,8 @@ from authoring.games.kisscry.kit import (
 from authoring.games.kisscry.model import COMPONENTS, KissCry, Share
 from authoring.render.cards import SMALLEST
 from authoring.render.cover import COVER_NAME
-from authoring.render.imposition import SPARE_TITLE, Layout
-from authoring.render.paper import PAPERS
+from authoring.render.imposition import SPARE_TITLE, Layout, Rect
+from authoring.render.paper import PAPERS, Paper
 from authoring.render.words import number_range
 from authoring.target import resolve
 
@@ -171,23 +174,45 @@ def test_no_text_on_a_playing_piece_is_under_six_points(kit: Kit) -> None:
 # --- 2. skater charts ----------------------------------------------------------------------
 
 
+CHART_PAGES = {"a4": 11, "letter": 12}
+"""Sheets of skater charts, each chart as tall as its bands: 12 on both papers at three equal
+strips a page."""
+EDGE = 5 * mm
+"""Nothing printed nearer the sheet's edge: a home printer's unprintable margin."""
+STROKE = 1.0
+"""Half the widest line around a chart, and more: a drawn path's bounds include its stroke."""
+
+
+def drawn_frames_and_cuts(path: Path, number: int, paper: Paper) -> tuple[list[Rect], list[Rect]]:
+    """The page's chart frames and cut lines as drawn, top first: the frames are the paths
+    nearly the page's width that no other path holds; the cut lines are the page-wide
+    horizontal strokes outside every frame."""
+    page = pypdfium2.PdfDocument(path)[number]
+    boxes = []
+    for drawn in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH]):
+        left, bottom, right, top = drawn.get_bounds()
+        if right - left > 0.9 * paper.width:
+            boxes.append(Rect(left, bottom, right - left, top - bottom))
+    outermost = [b for b in boxes if not any(o != b and inside(b, o) for o in boxes)]
+    frames = [b for b in outermost if b.height > STROKE]
+    cuts = [b for b in outermost if b.height <= STROKE]
+    return sorted(frames, key=lambda b: -b.y), sorted(cuts, key=lambda b: -b.y)
+
+
 def chart_runs(kit: Kit, model: KissCry) -> dict[str, list[Run]]:
-    """Each skater's runs, found inside her chart's frame; in order, CHART.per_page a page.
-    Every run on a page is in one frame, except the sheet's note below them."""
+    """Each skater's runs, found inside her chart's frame, page by page as the layout puts
+    them. Every run on a page is in one frame, except the sheet's note below them."""
     path = kit.path("skater-charts")
-    frames = chart_sheet(kit.paper).frames
-    skaters = charted(model)
+    sheets = chart_sheets(model, kit.paper)
+    pages = all_runs(path)
+    assert len(pages) == len(sheets)
     found: dict[str, list[Run]] = {}
-    for number, page in enumerate(all_runs(path)):
+    for sheet, page in zip(sheets, pages, strict=True):
+        frames = [frame for _, frame in sheet.charts]
         notes = [r for r in page if r.text == CHART_NOTE]
         assert len(notes) == 1 and notes[0].y < min(frame.y for frame in frames)
-        for place, frame in enumerate(frames):
-            index = CHART.per_page * number + place
-            runs = [r for r in page if inside(r.box, frame)]
-            if index >= len(skaters):
-                assert not runs
-                continue
-            found[skaters[index].id] = runs
+        for skater, frame in sheet.charts:
+            found[skater.id] = [r for r in page if inside(r.box, frame)]
         in_frames = [r for r in page if any(inside(r.box, frame) for frame in frames)]
         assert len(in_frames) + len(notes) == len(page)
     return found
@@ -211,26 +236,78 @@ def expected_row(share: Share) -> list[str]:
     return cells
 
 
-def test_one_chart_per_skater_three_to_a_page_with_diacritics(kit: Kit, model: KissCry) -> None:
+def test_one_chart_per_skater_in_order_down_the_pages_with_diacritics(
+    kit: Kit, model: KissCry
+) -> None:
     path = kit.path("skater-charts")
     skaters = charted(model)
     assert len(skaters) == len(model.charts) == len(model.skaters) == 36
-    assert CHART.per_page == 3
-    # 12 sheets for 36 skaters, down from 18 at two charts a page.
-    assert len(reader(path).pages) == math.ceil(len(skaters) / CHART.per_page) == 12
+    assert len(reader(path).pages) == CHART_PAGES[kit.paper.name]
     text = text_of(path)
     for letter in ("ř", "ő", "ß", "ō", "ł", "é"):
         named = [s.name for s in model.skaters.values() if letter in s.name]
         assert named, letter
         for name in named:
             assert name in text
-    # Sorted by country, then by name.
+    # Every skater once, down each page and on through the pages: by country, then by name.
+    names = {s.name for s in skaters}
+    printed = [
+        run.text
+        for page in all_runs(path)
+        for run in sorted(page, key=lambda r: -r.y)
+        if run.text in names
+    ]
+    assert printed == [s.name for s in skaters]
     countries = [s.country for s in skaters]
     assert countries == sorted(countries)
     for skater_id, runs in chart_runs(kit, model).items():
         skater = model.skaters[skater_id]
         texts = [r.text for r in runs]
         assert texts[:2] == [skater.name, skater.country]
+
+
+def test_each_chart_is_as_tall_as_its_content_cut_apart_from_the_next(
+    kit: Kit, model: KissCry
+) -> None:
+    path = kit.path("skater-charts")
+    paper = kit.paper
+    runs_of = chart_runs(kit, model)
+    pages = all_runs(path)
+    for number, sheet in enumerate(chart_sheets(model, paper)):
+        frames, cuts = drawn_frames_and_cuts(path, number, paper)
+        # The frames drawn are the frames the charts' texts were found in, and a page holds
+        # as many as fit: the next chart would not have.
+        assert len(frames) == len(cuts) == len(sheet.charts)
+        for drawn, (_, frame) in zip(frames, sheet.charts, strict=True):
+            assert inside(frame, drawn) and inside(drawn, frame, tolerance=STROKE)
+        # One above the other, a solid cut line under each, clear of the next and the note.
+        note = next(r for r in pages[number] if r.text == CHART_NOTE)
+        below = [*(f.y + f.height for f in frames[1:]), note.box.y + note.box.height]
+        for frame, cut, floor in zip(frames, cuts, below, strict=True):
+            assert frame.y > cut.y + cut.height and cut.y > floor
+        for box in [*frames, *cuts, *(r.box for r in pages[number])]:
+            assert box.x >= EDGE and box.x + box.width <= paper.width - EDGE
+            assert box.y >= EDGE and box.y + box.height <= paper.height - EDGE
+        # Sized to its content: the name at the top, the season list's last line at the
+        # foot, nothing but the padding around them.
+        for skater, frame in sheet.charts:
+            runs = runs_of[skater.id]
+            shares = model.charts[skater.id]
+            top = max(r.box.y + r.box.height for r in runs)
+            bottom = min(r.box.y for r in runs)
+            assert frame.y + frame.height - top < CHART.padding + 6
+            assert bottom - frame.y < CHART.padding + 6
+            lowest_score = min(r.y for r in runs if r.text == chart_cell("E", shares[-1]))
+            season = [r for r in runs if r.y < lowest_score]
+            expected = [
+                (number_range(s.first, s.last), model.competitions[s.competition].name)
+                for s in shares
+                if s.competition is not None
+            ]
+            assert len(season) == 2 * len(expected)
+            for span, name in expected:
+                assert [r for r in season if r.text == span], (skater.name, span)
+                assert [r for r in season if r.text == name], (skater.name, name)
 
 
 def test_every_chart_prints_every_range_and_score_in_its_column(kit: Kit, model: KissCry) -> None:

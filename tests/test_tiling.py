@@ -15,12 +15,14 @@ import pypdf
 import pytest
 from pdfdraw import drawing, intersection, stray_marks, stray_texts, text_extents
 from pdfread import CLOSE, contains, inside, page_texts, pdf_dict
+from pypdf.generic import ContentStream
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from authoring.render.fonts import BODY_BOLD
 from authoring.render.imposition import Rect
-from authoring.render.paper import EDGE_BAND, PAPERS, Paper
+from authoring.render.lines import GLUE, LINE_DASHES
+from authoring.render.paper import EDGE_BAND, LINE_CONVENTION, PAPERS, Paper
 from authoring.render.tiling import ART, OVERLAP, TARGET, plan_tiles, write_tiled
 
 SHEET_NAME = re.compile(r"sheet ([A-Z])(\d+) \(column")
@@ -177,6 +179,22 @@ def test_edge_labels_name_the_neighbours(tmp_path: Path) -> None:
     assert "A2: trim here, lay over A1" in by_name["A2"]
     assert "B4: trim here, lay over A4" in by_name["B4"]
     assert "glue under" not in by_name["B4"]  # the last sheet goes on top of everything
+
+
+def test_every_sheet_states_the_line_convention_and_dots_its_glue_strips(tmp_path: Path) -> None:
+    """ "One line convention in every kit (solid = cut, dashed = fold, dotted = glue), printed
+    in each sheet's note": a sheet with a glue strip marks the strip's inner edge dotted."""
+    path = tiled(tmp_path / "board.pdf", PAPERS["a4"], 400 * mm, 600 * mm)
+    reader = pypdf.PdfReader(path)
+    texts = page_texts(path)
+    glue = [round(length, 3) for length in LINE_DASHES[GLUE]]
+    for number in range(1, len(reader.pages)):
+        assert LINE_CONVENTION in texts[number]
+        operations = ContentStream(reader.pages[number].get_contents(), reader).operations
+        dashes = [
+            [round(float(v), 3) for v in operands[0]] for operands, op in operations if op == b"d"
+        ]
+        assert (glue in dashes) == ("glue under" in texts[number]), texts[number]
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))

@@ -33,7 +33,8 @@ from authoring.files import write_atomically
 from authoring.render.document import new_canvas
 from authoring.render.fonts import BODY, BODY_BOLD
 from authoring.render.imposition import Rect
-from authoring.render.paper import PRINTABLE_MARGIN, Paper
+from authoring.render.lines import GLUE, line, plain_line
+from authoring.render.paper import LINE_CONVENTION, PRINTABLE_MARGIN, Paper
 
 OVERLAP = 10 * mm
 """The strip of art two neighbouring sheets share: the glue strip under the next sheet."""
@@ -45,6 +46,8 @@ TARGET_RADIUS: float = 2.4 * mm
 TARGET_SPACING = 70 * mm
 """Targets along a shared edge are at most about this far apart, and at least two."""
 TRIM_MARK = 3 * mm
+GLUE_MARK_WIDTH = 0.6
+"""Thick enough for the round dots of a glue line to show at arm's length."""
 LABEL_SIZE = 6.5
 HEADER_SIZE = 8.5
 MAP_FRAME = Color(0.16, 0.4, 0.75)
@@ -236,10 +239,13 @@ def _sheet(canvas: Canvas, plan: TilePlan, tile: Tile, title: str, number: int) 
         f"{title}: sheet {tile.name} (column {tile.name[0]}, row {tile.row + 1}), "
         f"sheet {number} of {len(plan.tiles)}",
     )
+    _convention(canvas, plan.paper)
     for edge, placing, text in _edge_labels(plan, tile):
         _edge_label(canvas, window, edge, text)
         if placing == "over":
             _trim_marks(canvas, window, edge)
+        else:
+            _glue_marks(canvas, window, edge)
 
 
 def _edge_labels(plan: TilePlan, tile: Tile) -> Iterator[tuple[str, str, str]]:
@@ -264,6 +270,14 @@ def _header(canvas: Canvas, paper: Paper, text: str) -> None:
     canvas.setFillGray(0)
     canvas.setFont(BODY_BOLD, HEADER_SIZE)
     canvas.drawString(PRINTABLE_MARGIN, paper.height - PRINTABLE_MARGIN - HEADER_SIZE, text)
+
+
+def _convention(canvas: Canvas, paper: Paper) -> None:
+    """The kit's line convention, at the right of the header line."""
+    canvas.setFillGray(0)
+    canvas.setFont(BODY, LABEL_SIZE)
+    right = paper.width - PRINTABLE_MARGIN
+    canvas.drawRightString(right, paper.height - PRINTABLE_MARGIN - HEADER_SIZE, LINE_CONVENTION)
 
 
 def _edge_label(canvas: Canvas, window: Rect, edge: str, text: str) -> None:
@@ -299,6 +313,23 @@ def _trim_marks(canvas: Canvas, window: Rect, edge: str) -> None:
     else:
         canvas.line(x0 - 1, y1, x0 - TRIM_MARK, y1)
         canvas.line(x1 + 1, y1, x1 + TRIM_MARK, y1)
+
+
+def _glue_marks(canvas: Canvas, window: Rect, edge: str) -> None:
+    """Dotted lines in the band, in line with the inner edge of the glue strip along `edge`
+    (where the neighbour's trimmed edge will lie), at both ends of it."""
+    line(canvas, GLUE, GLUE_MARK_WIDTH)
+    x0, y0 = window.x, window.y
+    x1, y1 = x0 + window.width, y0 + window.height
+    if edge == "right":
+        inner = x1 - OVERLAP
+        canvas.line(inner, y0 - 1, inner, y0 - TRIM_MARK)
+        canvas.line(inner, y1 + 1, inner, y1 + TRIM_MARK)
+    else:
+        inner = y0 + OVERLAP
+        canvas.line(x0 - 1, inner, x0 - TRIM_MARK, inner)
+        canvas.line(x1 + 1, inner, x1 + TRIM_MARK, inner)
+    plain_line(canvas)
 
 
 # --- the assembly map ---------------------------------------------------------------------
@@ -370,7 +401,7 @@ def _instructions(canvas: Canvas, plan: TilePlan) -> None:
     canvas.setFont(BODY, INSTRUCTION_SIZE)
     width = plan.paper.width - 2 * PRINTABLE_MARGIN
     y = PRINTABLE_MARGIN + MAP_TEXT - INSTRUCTION_LEADING
-    for number, line in enumerate(lines, start=1):
-        for part in simpleSplit(f"{number}. {line}", BODY, INSTRUCTION_SIZE, width):
+    for number, instruction in enumerate(lines, start=1):
+        for part in simpleSplit(f"{number}. {instruction}", BODY, INSTRUCTION_SIZE, width):
             canvas.drawString(PRINTABLE_MARGIN, y, part)
             y -= INSTRUCTION_LEADING

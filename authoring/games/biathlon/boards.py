@@ -28,9 +28,7 @@ from authoring.games.biathlon.look import (
     AUTHOR,
     BAND_TINTS,
     BULLET_USES,
-    CUT,
     INK,
-    KEY_SIZE,
     LIGHT_INKS,
     MIN_TEXT,
     SKILL_WORDS,
@@ -41,8 +39,6 @@ from authoring.games.biathlon.look import (
     fitted,
     gives_bullets,
     ink_on,
-    line,
-    line_key,
     ordered_colours,
     pulse_bands,
 )
@@ -52,6 +48,7 @@ from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Rect
+from authoring.render.lines import CUT, KEY_SIZE, line, line_key
 from authoring.render.paper import PRINTABLE_MARGIN, Paper
 from authoring.render.words import number_range
 

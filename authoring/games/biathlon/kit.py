@@ -33,10 +33,7 @@ from authoring.games.biathlon.look import (
     BAND_NAMES,
     BAND_TINTS,
     BULLET_USES,
-    CUT,
     DISCARD,
-    FOLD,
-    GLUE,
     INK,
     REMOVE,
     SHEET_HEAD,
@@ -52,9 +49,7 @@ from authoring.games.biathlon.look import (
     fitted,
     gives_bullets,
     ink_on,
-    line,
     ordered_colours,
-    plain_line,
     pulse_bands,
     sheet_heading,
     signed,
@@ -76,6 +71,7 @@ from authoring.render.document import draw_pages
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
 from authoring.render.imposition import Rect, Slot, cut_guide, impose
+from authoring.render.lines import CUT, FOLD, GLUE, line, plain_line
 from authoring.render.paper import PRINTABLE_MARGIN, Paper, Size
 from authoring.render.words import number_range
 

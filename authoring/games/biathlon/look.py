@@ -16,7 +16,8 @@ from authoring.games.biathlon.model import Biathlete, Biathlon, Colour
 from authoring.games.biathlon.race import PULSE_LIMIT
 from authoring.render.fonts import BODY, BODY_BOLD, draw_centred, fitted_size
 from authoring.render.imposition import Rect
-from authoring.render.paper import CARD_SIZES, LINE_CONVENTION, PRINTABLE_MARGIN, Paper, Size
+from authoring.render.lines import KEY_SIZE, line_key
+from authoring.render.paper import CARD_SIZES, PRINTABLE_MARGIN, Paper, Size
 
 TITLE = "BIATHLON BLAST"
 AUTHOR = "authoring (from the BIATHLON BLAST workbook)"
@@ -60,17 +61,6 @@ BAND_TINTS = (colors.HexColor("#d9efdc"), colors.HexColor("#fbefc4"), colors.Hex
 """Low, medium and high pulse on the accuracy tile: calm green to alarm red."""
 OUTLINE = colors.HexColor("#6f7d88")
 
-CUT, FOLD, GLUE = "cut", "fold", "glue"
-LINE_WIDTH = 0.7
-LINE_DASHES: dict[str, tuple[float, ...]] = {
-    CUT: (),
-    FOLD: (2.5 * mm, 1.5 * mm),
-    GLUE: (0, 1.1 * mm),
-}
-"""The one line convention of every sheet: solid cut, dashed fold, dotted glue (round dots:
-zero-length dashes with round caps)."""
-LINE_SAMPLE = 9 * mm
-KEY_SIZE = 8.0
 SHEET_TITLE_SIZE = 11.0
 SHEET_HEAD = 16.5 * mm
 """Above the pieces of a sheet to cut out: its title, the line key and two lines on how to
@@ -162,34 +152,6 @@ def draw_flag(canvas: Canvas, game: Biathlon, biathlete: Biathlete, box: Rect) -
     canvas.setStrokeColor(OUTLINE)
     canvas.setLineWidth(0.5)
     canvas.rect(*box, stroke=1, fill=0)  # a white stripe still shows its edge
-
-
-def line(canvas: Canvas, kind: str, width: float = LINE_WIDTH) -> None:
-    """Stroke what follows as a cut, fold or glue line."""
-    canvas.setStrokeColor(INK["black"])
-    canvas.setLineWidth(width)
-    canvas.setLineCap(1 if kind == GLUE else 0)
-    canvas.setDash(list(LINE_DASHES[kind]))
-
-
-def plain_line(canvas: Canvas) -> None:
-    """Back to solid lines with square ends, after a fold or glue line."""
-    canvas.setDash([])
-    canvas.setLineCap(0)
-
-
-def line_key(canvas: Canvas, x: float, baseline: float) -> None:
-    """The convention in words, with a sample of each line."""
-    canvas.setFillColor(INK["black"])
-    canvas.setFont(BODY, KEY_SIZE)
-    canvas.drawString(x, baseline, LINE_CONVENTION)
-    x += canvas.stringWidth(LINE_CONVENTION, BODY, KEY_SIZE) + 3 * mm
-    for kind in (CUT, FOLD, GLUE):
-        line(canvas, kind)
-        canvas.line(x, baseline + 1 * mm, x + LINE_SAMPLE, baseline + 1 * mm)
-        plain_line(canvas)
-        canvas.drawString(x + LINE_SAMPLE + 1 * mm, baseline, kind)
-        x += LINE_SAMPLE + 1 * mm + canvas.stringWidth(kind, BODY, KEY_SIZE) + 3 * mm
 
 
 def sheet_heading(canvas: Canvas, paper: Paper, title: str, how: str) -> None:

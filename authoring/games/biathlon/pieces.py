@@ -25,11 +25,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from authoring.games.biathlon.look import (
     AUTHOR,
-    CUT,
-    FOLD,
-    GLUE,
     INK,
-    LINE_WIDTH,
     MIN_TEXT,
     SHEET_HEAD,
     SNOW,
@@ -37,9 +33,7 @@ from authoring.games.biathlon.look import (
     centred,
     die_caption,
     ink_on,
-    line,
     ordered_colours,
-    plain_line,
     sheet_heading,
 )
 from authoring.games.biathlon.model import Biathlon
@@ -47,6 +41,7 @@ from authoring.games.biathlon.rules import DICE, DIE_FACES
 from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD
 from authoring.render.imposition import Rect, Slot
+from authoring.render.lines import CUT, FOLD, GLUE, LINE_WIDTH, line, plain_line
 from authoring.render.paper import COUNTER_SIZES, PRINTABLE_MARGIN, Paper, Size
 from authoring.render.tokens import Fill, Glyph, TokenFace, TokenStyle, arc, draw_token
 

@@ -7,10 +7,11 @@ on the canvas (the cards with the render core's card frame, the score sheets wit
 sheet): it is much faster than Platypus tables and puts every number where the reader's eye
 expects it.
 
-Skater charts are a third of a page each (three to a portrait sheet, cut apart along the
-solid lines), large enough to read across a table: a poker or tarot card would need 7-point
-figures for a chart of seven bands in six columns. Every text on them, as on the cards, is
-6 points or more: a text that would need less is an error at the cell it comes from.
+Skater charts are strips across a portrait page, each as tall as its bands need, packed down
+the page as many as fit and cut apart along the solid lines: large enough to read across a
+table, where a poker or tarot card would need 7-point figures for seven bands in six columns.
+Every text on them, as on the cards, is 6 points or more: a text that would need less is an
+error at the cell it comes from.
 """
 
 from __future__ import annotations
@@ -509,16 +510,14 @@ def _worked_chart(game: KissCry, table: Tabulate) -> Flowable:
 class ChartLayout:
     """A skater chart's layout numbers, in points unless said otherwise."""
 
-    per_page: int = 3
-    """Charts a portrait page, one above the other, cut apart along solid lines."""
     edge: float = PRINTABLE_MARGIN
     """From the paper's edge to a chart's frame."""
     note_band: float = 4 * mm
     """Kept at the foot of the page, inside the edge, for the sheet's note."""
     note_size: float = 6.0
-    gap: float = 3 * mm
+    gap: float = 2 * mm
     """From a cut line to a chart's frame."""
-    padding: float = 3 * mm
+    padding: float = 2.5 * mm
     radius: float = 3 * mm
     band: float = 30.0
     """The name's band, and across from it the red deduction row."""
@@ -533,13 +532,10 @@ class ChartLayout:
     code_size: float = 13.0
     column_name_size: float = 7.0
     below_band: float = 6.0
-    tallest_row: float = 30.0
-    range_share: float = 0.4
-    score_share: float = 0.55
-    """Of a row's height: the sizes of the ranges and scores in it, ..."""
-    largest_range: float = 10.0
-    largest_score: float = 13.0
-    """... up to these: a short chart reads like a long one, not larger."""
+    row: float = 22.0
+    """A band's row in the grid, the same on every chart: a long chart reads like a short one."""
+    range_size: float = 10.0
+    score_size: float = 13.0
     split: float = 0.44
     """Of a column's width: the part holding the ranges."""
     season_size: float = 7.5
@@ -553,38 +549,69 @@ CHART = ChartLayout()
 CHART_NOTE = f"Print on card. Cut the charts apart along the solid lines. {LINE_CONVENTION}"
 
 
+def _events(shares: Sequence[Share]) -> list[Share]:
+    """The bands a competition scored: the season list under the chart names each."""
+    return [s for s in shares if s.competition is not None]
+
+
+def _season_rows(shares: Sequence[Share]) -> int:
+    return -(-len(_events(shares)) // CHART.season_columns)
+
+
+def chart_height(shares: Sequence[Share]) -> float:
+    """A chart's frame from top to bottom: the name band, the grid's head and one row a band,
+    the season list under it, all inside the padding."""
+    grid = CHART.head + CHART.row * len(shares)
+    season = CHART.below_band + CHART.season_leading * _season_rows(shares)
+    return 2 * CHART.padding + CHART.band + CHART.below_band + grid + season
+
+
 @dataclass(frozen=True)
 class ChartSheet:
-    """Where a page of skater charts puts its charts (top first) and its cut lines."""
+    """A page of skater charts: each skater with her chart's frame, top first, and a cut
+    line under each chart."""
 
-    frames: tuple[Rect, ...]
+    charts: tuple[tuple[Skater, Rect], ...]
     cuts: tuple[float, ...]
 
 
-def chart_sheet(paper: Paper) -> ChartSheet:
-    """The page inside its edges and note band in equal strips, one chart each, the strips
-    cut apart along lines between them."""
+def chart_sheets(game: KissCry, paper: Paper) -> list[ChartSheet]:
+    """The charts in their order down the pages, as many to a page as fit above the note;
+    a chart is cut from the next along a line a gap below its frame."""
+    room = paper.height - 2 * CHART.edge - CHART.note_band
+    groups: list[list[Skater]] = []
+    used = 0.0
+    for skater in charted(game):
+        height = chart_height(game.charts[skater.id]) + CHART.gap
+        if not groups or used + CHART.gap + height > room:
+            groups.append([])
+            used = -CHART.gap
+        groups[-1].append(skater)
+        used += CHART.gap + height
+    return [_chart_sheet(game, paper, group) for group in groups]
+
+
+def _chart_sheet(game: KissCry, paper: Paper, skaters: Sequence[Skater]) -> ChartSheet:
+    charts = []
+    cuts = []
     top = paper.height - CHART.edge
-    bottom = CHART.edge + CHART.note_band
-    strip = (top - bottom) / CHART.per_page
-    cuts = tuple(top - strip * index for index in range(1, CHART.per_page))
-    frames = []
-    for index in range(CHART.per_page):
-        high = top - strip * index - (CHART.gap if index else 0)
-        low = top - strip * (index + 1) + (CHART.gap if index < CHART.per_page - 1 else 0)
-        frames.append(Rect(CHART.edge, low, paper.width - 2 * CHART.edge, high - low))
-    return ChartSheet(tuple(frames), cuts)
+    for skater in skaters:
+        height = chart_height(game.charts[skater.id])
+        frame = Rect(CHART.edge, top - height, paper.width - 2 * CHART.edge, height)
+        charts.append((skater, frame))
+        cuts.append(frame.y - CHART.gap)
+        top = frame.y - 2 * CHART.gap
+    return ChartSheet(tuple(charts), tuple(cuts))
 
 
 def _skater_charts(game: KissCry, context: BuildContext, path: Path) -> None:
     paper = context.paper
-    skaters = charted(game)
-    sheet = chart_sheet(paper)
+    sheets = chart_sheets(game, paper)
 
-    def page(group: list[Skater], canvas: Canvas) -> None:
-        for skater, frame in zip(group, sheet.frames, strict=False):
+    def page(sheet: ChartSheet, canvas: Canvas) -> None:
+        for skater, frame in sheet.charts:
             _chart(canvas, game, skater, frame)
-        _cut_lines(canvas, paper, sheet.cuts[: len(group) - 1])
+        _cut_lines(canvas, paper, sheet.cuts)
         canvas.setFillColor(INK)
         canvas.setFont(BODY, CHART.note_size)
         canvas.drawCentredString(paper.width / 2, CHART.edge + 1, CHART_NOTE)
@@ -592,13 +619,10 @@ def _skater_charts(game: KissCry, context: BuildContext, path: Path) -> None:
     draw_pages(
         path,
         paper,
-        [
-            partial(page, skaters[start : start + CHART.per_page])
-            for start in range(0, len(skaters), CHART.per_page)
-        ],
+        [partial(page, sheet) for sheet in sheets],
         title=f"{TITLE}: skater charts",
         author=AUTHOR,
-        subject=f"Skater charts: {len(skaters)} skaters, {CHART.per_page} to a page",
+        subject=f"Skater charts: {len(game.charts)} skaters on {len(sheets)} pages",
     )
 
 
@@ -663,13 +687,9 @@ def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
         _centred(canvas, value, font, size, x0, x0 + cell, top - band + 6)
 
     # Six columns, each with its own ranges: a card's top number is read in one column.
-    events = [s for s in shares if s.competition is not None]
-    season_rows = -(-len(events) // CHART.season_columns)
     head = CHART.head
     grid_top = top - band - CHART.below_band
-    season = CHART.season_leading * season_rows + CHART.below_band
-    room = grid_top - head - (frame.y + CHART.padding + season)
-    height = min(CHART.tallest_row, room / len(shares))
+    height = CHART.row
     block = width / len(CHART_COLUMNS)
     bottom = grid_top - head - height * len(shares)
     for index, column in enumerate(CHART_COLUMNS):
@@ -705,8 +725,7 @@ def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
         name = COLUMN_NAMES[column]
         _centred(canvas, name, BODY, CHART.column_name_size, x0, x0 + block, grid_top - head + 4)
     canvas.setFillColor(INK)
-    range_size = min(CHART.largest_range, height * CHART.range_share)
-    score_size = min(CHART.largest_score, height * CHART.score_share)
+    range_size, score_size = CHART.range_size, CHART.score_size
     for row, share in enumerate(shares):
         y = grid_top - head - (row + 1) * height + (height - score_size * 0.7) / 2
         for index, column in enumerate(CHART_COLUMNS):
@@ -721,7 +740,8 @@ def _chart(canvas: Canvas, game: KissCry, skater: Skater, frame: Rect) -> None:
 
     # Where each band's scores come from, in columns under the chart.
     column_width = width / CHART.season_columns
-    for index, share in enumerate(events):
+    season_rows = _season_rows(shares)
+    for index, share in enumerate(_events(shares)):
         assert share.competition is not None
         side, row = divmod(index, season_rows)
         sx = x + side * column_width
