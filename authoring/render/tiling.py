@@ -10,8 +10,9 @@ keeps it as a glue strip; the sheet on the right (or below) is trimmed at the ed
 window and laid over it. Crosshair targets sit in each strip at the same place in the art on
 both sheets, so they coincide when the sheets line up, and the band round each window names
 the neighbours: "A1 → glue under B1" beside a glue strip, "B1: trim here, lay over A1" beside
-an edge to trim, with trim marks at its ends. Sheets are named by column (A, B, ...) and row
-(1 at the top), and each says which it is and how many there are.
+an edge to trim, with trim marks at its ends, and dotted marks where a glue strip ends. Sheets
+are named by column (A, B, ...) and row (1 at the top); each says which it is, how many there
+are, and the kit's line convention.
 
 The first page is the assembly map: the whole art scaled down, with each sheet's window and
 name on it. Everything printed stays inside the paper's printable margin.
