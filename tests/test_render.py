@@ -11,6 +11,7 @@ from pdfdraw import drawing, placed_form_texts, text_extents
 from pdfread import CLOSE, contains, inside, origin, page_runs, pdf_entry, pdf_title
 from pypdf.generic import ContentStream, NameObject
 from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether
 
 from authoring.components import Printing
 from authoring.render.cover import Printed, page_count, write_cover
@@ -678,6 +679,22 @@ def test_a_heading_never_ends_a_page(tmp_path, filler):
     runs = page_runs(path, page)
     heading = next(run for run in runs if run.text == "Moving")
     assert [run for run in runs if run.y < heading.y and run.text.startswith("A long")]
+
+
+@pytest.mark.parametrize("filler", range(20, 40))
+def test_a_lead_in_is_kept_with_the_table_it_announces(tmp_path, filler):
+    """ "Headings kept with what follows": a paragraph announcing a table ("The events, with
+    the world record each time chart is built around:") never ends a page without it."""
+    rows = [[f"unit {index}", index] for index in range(12)]
+    units = KeepTogether([data_table(["Unit", "Strength"], rows)])
+    markup = "\n\n".join(["Filler line of text."] * filler)
+    markup += "\n\nThe units and their strengths:\n\n::table units\n"
+    path = tmp_path / "lead-in.pdf"
+    flowables = markup_to_flowables(markup, {"units": units})
+    build_book(path, PAPERS["a4"], flowables, title="Rules", author="", subject="")
+    pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    (lead_in,) = [text for text in pages if "The units and their strengths:" in text]
+    assert "unit 0" in lead_in
 
 
 def test_a_word_wider_than_its_column_is_set_smaller_never_split(tmp_path):

@@ -391,13 +391,19 @@ def markup_to_flowables(
             flowables.append(Heading(title, len(hashes) - 1))
         else:
             flowables.append(_directive(*block.parts, line=block.line, tables=tables or {}))
-    return _headings_kept_with_next(flowables)
+    return _kept_with_next(flowables)
 
 
-def _headings_kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
-    """A `_KeepWithNext` before each run of headings, keeping it with what follows."""
+def _kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
+    """A `_KeepWithNext` before each run of headings, keeping it with what follows, and
+    before each lead-in (a paragraph ending in a colon) to a table or figure, keeping the
+    two together."""
     kept: list[Flowable] = []
     for index, flowable in enumerate(flowables):
+        if _leads_in(flowable) and index + 1 < len(flowables):
+            after = flowables[index + 1]
+            if not isinstance(after, Paragraph | PageBreak | CondPageBreak):
+                kept.append(_KeepWithNext([flowable, after]))
         starts_run = isinstance(flowable, Heading) and not (
             index and isinstance(flowables[index - 1], Heading)
         )
@@ -411,6 +417,15 @@ def _headings_kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
             kept.append(_KeepWithNext(flowables[index:end] + following))
         kept.append(flowable)
     return kept
+
+
+def _leads_in(flowable: Flowable) -> bool:
+    """A body paragraph announcing what follows it ("The events:")."""
+    return (
+        isinstance(flowable, Paragraph)
+        and not isinstance(flowable, Heading)
+        and flowable.getPlainText().rstrip().endswith(":")
+    )
 
 
 def _directive(
