@@ -681,20 +681,23 @@ def test_a_heading_never_ends_a_page(tmp_path, filler):
     assert [run for run in runs if run.y < heading.y and run.text.startswith("A long")]
 
 
+@pytest.mark.parametrize("heading", ["", "## Units\n\n"])
 @pytest.mark.parametrize("filler", range(20, 40))
-def test_a_lead_in_is_kept_with_the_table_it_announces(tmp_path, filler):
+def test_a_lead_in_is_kept_with_the_table_it_announces(tmp_path, filler, heading):
     """ "Headings kept with what follows": a paragraph announcing a table ("The events, with
-    the world record each time chart is built around:") never ends a page without it."""
+    the world record each time chart is built around:") never ends a page without it, nor
+    does a heading before it."""
     rows = [[f"unit {index}", index] for index in range(12)]
     units = KeepTogether([data_table(["Unit", "Strength"], rows)])
     markup = "\n\n".join(["Filler line of text."] * filler)
-    markup += "\n\nThe units and their strengths:\n\n::table units\n"
+    markup += f"\n\n{heading}The units and their strengths:\n\n::table units\n"
     path = tmp_path / "lead-in.pdf"
     flowables = markup_to_flowables(markup, {"units": units})
     build_book(path, PAPERS["a4"], flowables, title="Rules", author="", subject="")
     pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
     (lead_in,) = [text for text in pages if "The units and their strengths:" in text]
     assert "unit 0" in lead_in
+    assert not heading or "Units" in lead_in
 
 
 def test_a_word_wider_than_its_column_is_set_smaller_never_split(tmp_path):

@@ -397,13 +397,9 @@ def markup_to_flowables(
 def _kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
     """A `_KeepWithNext` before each run of headings, keeping it with what follows, and
     before each lead-in (a paragraph ending in a colon) to a table or figure, keeping the
-    two together."""
+    two together; a heading before a lead-in is kept with both."""
     kept: list[Flowable] = []
     for index, flowable in enumerate(flowables):
-        if _leads_in(flowable) and index + 1 < len(flowables):
-            after = flowables[index + 1]
-            if not isinstance(after, Paragraph | PageBreak | CondPageBreak):
-                kept.append(_KeepWithNext([flowable, after]))
         starts_run = isinstance(flowable, Heading) and not (
             index and isinstance(flowables[index - 1], Heading)
         )
@@ -411,12 +407,27 @@ def _kept_with_next(flowables: list[Flowable]) -> list[Flowable]:
             end = index
             while end < len(flowables) and isinstance(flowables[end], Heading):
                 end += 1
-            following = flowables[end : end + 1]
-            if following and isinstance(following[0], PageBreak | CondPageBreak):
-                following = []
-            kept.append(_KeepWithNext(flowables[index:end] + following))
+            kept.append(_KeepWithNext(flowables[index:end] + _first_block(flowables, end)))
+        elif _leads_in(flowable) and len(_first_block(flowables, index)) == 2:
+            kept.append(_KeepWithNext(_first_block(flowables, index)))
         kept.append(flowable)
     return kept
+
+
+def _first_block(flowables: list[Flowable], start: int) -> list[Flowable]:
+    """What must start on the same page as whatever comes before `start`: the flowable there
+    (none if it breaks the page), and with a lead-in the table or figure it announces."""
+    block = flowables[start : start + 1]
+    if block and isinstance(block[0], PageBreak | CondPageBreak):
+        return []
+    after = flowables[start + 1 : start + 2]
+    if block and _leads_in(block[0]) and after and not _breaks_or_reads_on(after[0]):
+        return block + after
+    return block
+
+
+def _breaks_or_reads_on(flowable: Flowable) -> bool:
+    return isinstance(flowable, Paragraph | PageBreak | CondPageBreak)
 
 
 def _leads_in(flowable: Flowable) -> bool:
