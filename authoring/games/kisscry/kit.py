@@ -578,16 +578,18 @@ class ChartSheet:
 def chart_sheets(game: KissCry, paper: Paper) -> list[ChartSheet]:
     """The charts in their order down the pages, as many to a page as fit above the note;
     a chart is cut from the next along a line a gap below its frame."""
-    room = paper.height - 2 * CHART.edge - CHART.note_band
+    # A chart takes a gap above its frame and one below, for its cut line; the first on a
+    # page starts at the top edge, and its gap above is given back to the room.
+    room = paper.height - 2 * CHART.edge - CHART.note_band + CHART.gap
     groups: list[list[Skater]] = []
     used = 0.0
     for skater in charted(game):
-        height = chart_height(game.charts[skater.id]) + CHART.gap
-        if not groups or used + CHART.gap + height > room:
+        needed = chart_height(game.charts[skater.id]) + 2 * CHART.gap
+        if not groups or used + needed > room:
             groups.append([])
-            used = -CHART.gap
+            used = 0.0
         groups[-1].append(skater)
-        used += CHART.gap + height
+        used += needed
     return [_chart_sheet(game, paper, group) for group in groups]
 
 
@@ -627,7 +629,7 @@ def _skater_charts(game: KissCry, context: BuildContext, path: Path) -> None:
 
 
 def _cut_lines(canvas: Canvas, paper: Paper, heights: Sequence[float]) -> None:
-    """Solid lines across the page between the charts: the player cuts along them."""
+    """Solid lines across the page under the charts: the player cuts along them."""
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.4)
     for y in heights:
