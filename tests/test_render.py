@@ -7,7 +7,7 @@ import re
 
 import pypdf
 import pytest
-from pdfdraw import drawing, placed_form_texts, text_extents
+from pdfdraw import IDENTITY, apply, drawing, multiply, placed_form_texts, text_extents
 from pdfread import CLOSE, contains, inside, origin, page_runs, pdf_entry, pdf_title
 from pypdf.generic import ContentStream, NameObject
 from reportlab.lib.units import mm
@@ -248,6 +248,63 @@ def test_marks_too_short_to_use_are_left_out_on_nine_up_poker_on_letter():
     assert layout.note.side == "left"
     assert len(horizontal) == 4
     assert all(min(mark.x1, mark.x2) > layout.bounds.x + layout.bounds.width for mark in horizontal)
+
+
+def stroked_rects(path, number):
+    """The rectangles stroked on a page, in page coordinates."""
+    reader = pypdf.PdfReader(path)
+    operations = ContentStream(reader.pages[number].get_contents(), reader).operations
+    found, pending, ctm, saved = [], [], IDENTITY, []
+    for operands, operator in operations:
+        if operator == b"q":
+            saved.append(ctm)
+        elif operator == b"Q":
+            ctm = saved.pop()
+        elif operator == b"cm":
+            a, b, c, d, e, f = (float(value) for value in operands)
+            ctm = multiply((a, b, c, d, e, f), ctm)
+        elif operator == b"re":
+            x, y, width, height = (float(value) for value in operands)
+            (x0, y0), (x1, y1) = apply(ctm, x, y), apply(ctm, x + width, y + height)
+            pending.append(Rect(x0, y0, x1 - x0, y1 - y0))
+        elif operator in (b"S", b"s", b"B", b"b"):
+            found += pending
+            pending = []
+        elif operator in (b"f", b"F", b"n", b"f*", b"W"):
+            pending = []
+    return found
+
+
+def test_every_front_gets_its_cut_guide_whatever_the_drawing_leaves_set(tmp_path):
+    """On a full sheet the crop marks may have no room ("let the hairline on the cut
+    serve"): `impose` strokes each front's trim itself, also over a drawing that moved the
+    origin, and never on a back."""
+
+    def shifted(canvas, item, slot):
+        canvas.translate(40, 40)  # left set on purpose
+        label_centre(canvas, item, slot)
+
+    path = tmp_path / "deck.pdf"
+    layout = impose(
+        path,
+        PAPERS["letter"],
+        list(range(9)),
+        shifted,
+        coloured_back,
+        size=CARD_SIZES["poker"],
+        title="Nine",
+    )
+    front = stroked_rects(path, 0)
+    for slot in layout.front:
+        assert any(
+            all(abs(a - b) < CLOSE for a, b in zip(rect, slot.trim, strict=True)) for rect in front
+        ), slot.trim
+    back = stroked_rects(path, 1)
+    assert not any(
+        all(abs(a - b) < CLOSE for a, b in zip(rect, slot.trim, strict=True))
+        for rect in back
+        for slot in layout.back
+    )
 
 
 def test_a_lone_card_on_the_last_sheet_is_joined_by_spares(tmp_path):

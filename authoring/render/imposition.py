@@ -53,10 +53,11 @@ SPARE_TITLE = "Spare"
 SPARE_TEXT = "for a lost or new one"
 
 
-def cut_guide(canvas: Canvas, slot: Slot) -> None:
+def _cut_guide(canvas: Canvas, slot: Slot) -> None:
     """A hairline on a front's cut: items that share their bleed need a line to follow, and
-    on a full sheet the crop marks may fall where a home printer cannot print. Draw it on
-    fronts only: a back printed a little off would show its line on the edge."""
+    on a full sheet the crop marks may fall where a home printer cannot print. `impose`
+    draws it over every front, last, so no kit can leave it out; never on a back, where a
+    back printed a little off would show its line on the edge."""
     canvas.setStrokeGray(CUT_GUIDE_GREY)
     canvas.setLineWidth(CUT_GUIDE_WIDTH)
     canvas.rect(*slot.trim, stroke=1, fill=0)
@@ -572,10 +573,12 @@ def impose(
             said = f"Sheet {number} of {len(sheets)}"
             if spares:
                 said += f" (with {spares} blank spares)"
-            _draw_page(canvas, sheet.front, placed, draw_front, front_marks, spare=_spare_front)
+            _draw_page(
+                canvas, sheet.front, placed, draw_front, front_marks, spare=_spare_front, front=True
+            )
             _draw_note(canvas, layout, f"{said}, front. {FLIP} {LINE_CONVENTION}", back=False)
             canvas.showPage()
-            _draw_page(canvas, sheet.back, placed, draw_back, back_marks, spare=None)
+            _draw_page(canvas, sheet.back, placed, draw_back, back_marks, spare=None, front=False)
             _draw_note(canvas, layout, f"{said}, back. {BACK}", back=True)
             canvas.showPage()
         canvas.save()
@@ -610,8 +613,10 @@ def _draw_page(
     marks: PDFPathObject,
     *,
     spare: Callable[[Canvas, Slot], None] | None,
+    front: bool,
 ) -> None:
-    """The items of one side of a sheet; `spare` draws a spare's face, None: as its item."""
+    """The items of one side of a sheet; `spare` draws a spare's face, None: as its item.
+    Each front gets its cut guide."""
     for slot, placed in zip(slots, sheet, strict=True):
         if placed is None:
             continue
@@ -622,7 +627,11 @@ def _draw_page(
         if placed.spare and spare is not None:
             spare(canvas, slot)
         else:
+            canvas.saveState()  # whatever the drawing leaves set, the guide is on the cut
             draw(canvas, placed.item, slot)
+            canvas.restoreState()
+        if front:
+            _cut_guide(canvas, slot)
         canvas.restoreState()
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeGray(0)
@@ -632,7 +641,6 @@ def _draw_page(
 def _spare_front(canvas: Canvas, slot: Slot) -> None:
     """A blank face the player can write on, its cut drawn, saying what it is for."""
     x, y, width, height = slot.trim
-    cut_guide(canvas, slot)
     canvas.setFillGray(SPARE_GREY)
     canvas.setFont(BODY_BOLD, SPARE_TITLE_SIZE)
     canvas.drawCentredString(x + width / 2, y + height / 2, SPARE_TITLE)

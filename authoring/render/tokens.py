@@ -230,7 +230,8 @@ class TokenStyle:
     """Between the marks' band and the captions under it."""
     ink: colors.Color = colors.black
     cut: bool = True
-    """A line on the front's cut: by default the hairline `imposition.cut_guide` draws."""
+    """A line on the front's cut, for pieces laid out by the game; `impose` draws its own
+    hairline over every front, so imposed pieces leave this off."""
     cut_grey: float = CUT_GUIDE_GREY
     cut_width: float = CUT_GUIDE_WIDTH
     round: bool = False

@@ -70,7 +70,7 @@ from authoring.render.cards import CardFrame, card_face, safe_outline
 from authoring.render.document import draw_pages
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Rect, Slot, cut_guide, impose
+from authoring.render.imposition import Rect, Slot, impose
 from authoring.render.lines import CUT, FOLD, GLUE, line, plain_line
 from authoring.render.paper import PRINTABLE_MARGIN, Paper, Size
 from authoring.render.words import number_range
@@ -501,7 +501,6 @@ def _card_front(game: Biathlon, canvas: Canvas, item: SkiingCard, slot: Slot) ->
         _action_panel(game, canvas, action, panel)
     canvas.setFillColor(INK["black"])
     centred(canvas, KIND_LABELS[item.card.kind], x + width / 2, y + 3.4 * mm, BODY_BOLD, 6)
-    cut_guide(canvas, slot)
 
 
 def _initiative(canvas: Canvas, card: Card, left: float, top: float) -> None:
@@ -750,7 +749,6 @@ def _tile_front(canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:
         face = biathlete.accuracy(band.first)
         centred(canvas, str(face), centre, top - 14.2 * mm, BODY_BOLD, 16)
         centred(canvas, hits_on(face), centre, top - 17.4 * mm, BODY, 6, column)
-    cut_guide(canvas, slot)
 
 
 def _tile_back(game: Biathlon, canvas: Canvas, biathlete: Biathlete, slot: Slot) -> None:

@@ -50,7 +50,7 @@ from authoring.render.flow import (
 )
 from authoring.render.fonts import BODY, BODY_BOLD
 from authoring.render.grid import ChartGrid, GridStyle, draw_grid
-from authoring.render.imposition import Rect, Slot, cut_guide, impose
+from authoring.render.imposition import Rect, Slot, impose
 from authoring.render.paper import CARD_SIZES, Paper
 from authoring.render.scoresheet import (
     ScoreSheet,
@@ -657,7 +657,6 @@ def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
     )
     for bottom, panel in panels:
         draw_panel(canvas, Rect(safe.x, bottom, safe.width, PANEL_HEIGHT), panel, CARD_FRONT)
-    cut_guide(canvas, slot)
 
 
 def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:

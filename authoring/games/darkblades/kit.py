@@ -36,7 +36,7 @@ from authoring.render.flow import (
     styles,
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, register_body_fonts
-from authoring.render.imposition import Slot, cut_guide, impose
+from authoring.render.imposition import Slot, impose
 from authoring.render.paper import CARD_SIZES, Size
 from authoring.render.tokens import (
     GLYPHS,
@@ -76,7 +76,7 @@ RIDDEN_STATES = frozenset({"mounted", "mounted_wounded"})
 # The seed's arrow: the way a horse faces, towards the far end of its two hexes.
 FACING_STATES = RIDDEN_STATES | {"riderless_horse"}
 MISSILE_MARKS = {"shortbow": "bow", "crossbow": "crossbow"}
-COUNTER_STYLE = TokenStyle()
+COUNTER_STYLE = TokenStyle(cut=False)  # imposed: `impose` draws the cut
 MARKER_TINT = colors.HexColor("#fff4c2")
 DEAD_TINT = colors.HexColor("#bdbdbd")
 DEAD_INK = colors.HexColor("#5a0000")
@@ -580,7 +580,6 @@ def _spell_front(game: DarkBlades, canvas: Canvas, spell: Spell, slot: Slot) -> 
         canvas.setFont(font, size)
         canvas.drawString(body.x, cursor, line)
         cursor -= size * 1.25
-    cut_guide(canvas, slot)
 
 
 def _spell_back(canvas: Canvas, spell: Spell, slot: Slot) -> None:

@@ -59,7 +59,7 @@ from authoring.render.flow import (
     styles,
 )
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
-from authoring.render.imposition import Rect, Slot, cut_guide, impose
+from authoring.render.imposition import Rect, Slot, impose
 from authoring.render.paper import CARD_SIZES, LINE_CONVENTION, PRINTABLE_MARGIN, Paper
 from authoring.render.scoresheet import (
     ScoreSheet,
@@ -790,7 +790,6 @@ def _card_front(canvas: Canvas, card: Card, slot: Slot) -> None:
         Panel(tables, str(card.bottom), 30, value_font=BODY),
         CARD_FRONT,
     )
-    cut_guide(canvas, slot)
 
 
 def _card_back(canvas: Canvas, card: Card, slot: Slot) -> None:
