@@ -80,7 +80,7 @@ def components(model: Blade) -> list[str]:
     return [
         "rulebook",
         "game-charts",
-        *(f"skaters-{event}" for event in model.events),
+        "skater-books",
         *(f"chart-{event}" for event in model.events),
         "action-deck",
         "score-sheet",
@@ -143,7 +143,7 @@ def test_every_component_says_how_a_player_prints_it(game: Game, model: Blade) -
     for event in model.events.values():
         chart = printing[f"chart-{event.event}"]
         assert chart.card_stock and event.name in chart.title
-        assert event.name in printing[f"skaters-{event.event}"].title
+    assert printing["skater-books"].double_sided
     # One blank score sheet a race: a championship races every event once.
     assert printing["score-sheet"].copies == len(model.events)
     assert [name for name, p in printing.items() if p.pieces] == ["action-deck"]
@@ -157,13 +157,24 @@ def test_no_text_on_a_card_is_under_six_points(kit: Kit) -> None:
 # --- 2. skater books -----------------------------------------------------------------------
 
 
+def skater_pages(kit: Kit, model: Blade) -> dict[str, str]:
+    """Each event's page of the skater books, by event."""
+    pages = [page.extract_text() for page in reader(kit.path("skater-books")).pages]
+    assert len(pages) == len(model.events)
+    return {
+        event: pages[number]
+        for number, event in enumerate(model.events)
+        if model.events[event].name in pages[number]
+    }
+
+
 def test_each_skater_book_lists_everyone_rated_in_country_order(
     kit: Kit, model: Blade, game: Game
 ) -> None:
+    assert f"{game.title}: Skater books" in text_of(kit.path("skater-books"))  # its title
+    pages = skater_pages(kit, model)
     for event in model.events.values():
-        path = kit.path(f"skaters-{event.event}")
-        lines = tokens(path)
-        assert f"{game.title}: {event.name} skater book" in lines  # the book's title
+        page = pages[event.event].splitlines()
         rated = [(s, r) for (s, e), r in model.ratings.items() if e == event.event]
         assert rated
         # Each skater's row, cell by cell: country, name as spelled, rating, fall rating.
@@ -171,7 +182,7 @@ def test_each_skater_book_lists_everyone_rated_in_country_order(
         for skater_id, rating in rated:
             skater = model.skaters[skater_id]
             row = [skater.country, skater.name, rating.label, str(skater.fall_rating)]
-            where[skater_id] = find_sequence(lines, row)
+            where[skater_id] = find_sequence(page, row)
             assert where[skater_id] >= 0, (event.event, row)
         order = [model.skaters[s] for s in sorted(where, key=where.__getitem__)]
         countries = [s.country for s in order]
@@ -179,23 +190,23 @@ def test_each_skater_book_lists_everyone_rated_in_country_order(
         for country in set(countries):
             names = [s.name for s in order if s.country == country]
             assert names == sorted(names, key=name_key), (event.event, country)
-        # Nobody else: the book holds exactly the skaters rated in the event.
+        # Nobody else: the event's page holds exactly the skaters rated in the event.
         others = {s.name for s in model.skaters.values()} - {
             model.skaters[s].name for s, _ in rated
         }
-        assert not others & set(lines)
+        assert not others & set(page)
 
 
-def test_each_skater_book_is_one_sheet(kit: Kit, model: Blade) -> None:
+def test_each_event_has_its_page_and_the_books_print_back_to_back(kit: Kit, model: Blade) -> None:
     """The longest roster (40 skaters in the men's 1500 m) spilled a line or two onto a
-    second US Letter sheet at 10 points; at 9 it fits one on either paper."""
+    second US Letter sheet at 10 points; at 9 it fits a page on either paper, so the eight
+    events take eight pages, printed double-sided on four sheets."""
     assert max(Counter(event for _, event in model.ratings).values()) == 40
-    for event in model.events:
-        assert len(reader(kit.path(f"skaters-{event}")).pages) == 1, event
+    assert set(skater_pages(kit, model)) == set(model.events)
 
 
 def test_skater_books_keep_the_names_diacritics(kit: Kit, model: Blade) -> None:
-    text = "\n".join(text_of(kit.path(f"skaters-{event}")) for event in model.events)
+    text = text_of(kit.path("skater-books"))
     for letter in ("ø", "ł", "ō", "ě"):
         named = [s.name for s in model.skaters.values() if letter in s.name.lower()]
         assert named, letter

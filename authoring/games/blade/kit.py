@@ -1,5 +1,6 @@
-"""BLADE's printed kit: rulebook, game charts, a skater book and a time chart per event, the
-action deck and the score sheets, all drawn from the same validated model.
+"""BLADE's printed kit: rulebook, game charts, the skater books (a page an event, one file
+printed back to back), a time chart per event, the action deck and the score sheets, all
+drawn from the same validated model.
 
 The rulebook and the game-charts sheet typeset their charts from the same functions, so the
 two can never disagree. Pages that are mostly grid are composed from the render core's
@@ -117,7 +118,7 @@ SCORE_NOTE = (
     "falls.  OFFICIAL TIME = BASE TIME + TM.  Lowest official time wins."
 )
 SKATER_BOOK_TEXT = 9.0
-"""The skater books' table size: the longest event's roster fits one sheet of either paper."""
+"""The skater books' table size: the longest event's roster fits one page of either paper."""
 SHEET_MARGIN = 10 * mm
 CHART_HEADER = 32.0
 """From the top margin down to a time chart's grid: its title and how to read it."""
@@ -173,21 +174,25 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
             printing=Printing("Game charts", card_stock=True),
         ),
     ]
-    book_tables = named_tables(game, font_size=SKATER_BOOK_TEXT)
-    for event in game.events.values():
-        kit.append(
-            Component(
-                f"skaters-{event.event}",
-                partial(
-                    _book,
-                    render("skaters.md.j2", event=event, rated=rated_in(game, event.event)),
-                    book_tables,
-                    context.paper,
-                    f"{event.name} skater book",
-                ),
-                printing=Printing(f"Skater book: {event.name}"),
-            )
+    books = [(event, rated_in(game, event.event)) for event in game.events.values()]
+    kit.append(
+        Component(
+            "skater-books",
+            partial(
+                _book,
+                render("skaters.md.j2", books=books),
+                named_tables(game, font_size=SKATER_BOOK_TEXT),
+                context.paper,
+                "Skater books",
+            ),
+            # A page an event, back to back: half the paper of a sheet each.
+            printing=Printing(
+                "Skater books",
+                double_sided=True,
+                how="One page for each event: keep it beside the event's time chart.",
+            ),
         )
+    )
     for event in game.events.values():
         kit.append(
             Component(
