@@ -147,6 +147,13 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def a_few(items: Sequence[str], most: int = 5) -> str:
+    """Up to `most` items for a message, and how many more there are: "S1, T1 and 9 more"."""
+    rest = len(items) - most
+    shown = ", ".join(items[:most])
+    return f"{shown} and {rest:,} more" if rest > 0 else shown
+
+
 def sorted_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.workbook, f.order))
 

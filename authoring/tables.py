@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,8 +141,10 @@ def tabulate(
         headed = _all_headed_columns(rows)
         first_row = HEADER_ROW + 1
     else:
-        # A grid has no header: each column is named by its letter, and row 1 is data.
-        width = max((len(line) for line in rows), default=0)
+        # A grid has no header: each column is named by its letter, and row 1 is data. It is
+        # as wide as most of its rows, so a stray value far to the right is one error at its
+        # cell, not a column of missing values down every other row.
+        width = _grid_width(rows)
         sheet.columns = {column_letter(c): c for c in range(1, width + 1)}
         headed = set(sheet.columns.values())
         first_row = 1
@@ -183,7 +186,7 @@ def tabulate(
                         invalid.add(name)
             values[name] = value
         if width > width_headed or header_has_holes:
-            findings += _outside_table(sheet, row_number, line, headed)
+            findings += _outside_table(sheet, row_number, line, headed, grid=first_row == 1)
         record = Record(sheet, row_number, values)
         if invalid:
             record.invalid = frozenset(invalid)
@@ -205,13 +208,30 @@ def _column_types(schema: SheetSchema, name: str) -> frozenset[str]:
     return spec.types if spec is not None else frozenset()
 
 
-def _outside_table(sheet: Sheet, row: int, line: list[Any], headed: set[int]) -> list[Finding]:
+def _grid_width(rows: list[list[Any]]) -> int:
+    """The column most of a grid's rows end at (the wider one on a tie)."""
+    ends = Counter(
+        max(column for column, value in enumerate(line, start=1) if value is not None)
+        for line in rows
+        if any(value is not None for value in line)
+    )
+    most = max(ends.values(), default=0)
+    return max((end for end, count in ends.items() if count == most), default=0)
+
+
+def _outside_table(
+    sheet: Sheet, row: int, line: list[Any], headed: set[int], *, grid: bool = False
+) -> list[Finding]:
+    if grid:
+        last = column_letter(max(headed))
+        why = f"which is outside the grid: most of its rows end at column {last}"
+    else:
+        why = "which has no header: the row has more entries than the table has columns"
     return [
         sheet.finding(
             Severity.ERROR,
             "outside-table",
-            f"value {show(value)} is in column {column_letter(column)}, which has no "
-            "header: the row has more entries than the table has columns",
+            f"value {show(value)} is in column {column_letter(column)}, {why}",
             row=row,
             column=column,
             value=value,

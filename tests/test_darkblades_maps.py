@@ -165,6 +165,23 @@ def test_a_place_off_the_map_is_reported_with_the_hexes_found(check):
     assert "T3 is not on MapWatermill" in finding.message
 
 
+def test_a_place_far_off_the_map_names_a_few_hexes_and_counts_the_rest(check):
+    def move(book: Any) -> None:
+        sheet = book["Places"]
+        sheet.cell(row_of(sheet, name="Inside the mill"), 7, "S1:T20")
+
+    [finding] = found(check(move), "unknown-hex")
+    assert finding.message == "S1, T1, S2, T2, S3 and 35 more are not on MapWatermill"
+
+
+def test_a_stray_value_right_of_a_map_is_one_error_at_its_cell(check):
+    """A map is as wide as most of its rows: a value typed far to the right is reported once,
+    where it is, and the other rows are not short of terrain for it."""
+    result = check(lambda book: book["MapArena"].cell(1, 26, "op"))
+    assert [(f.location.cell, f.code) for f in result.findings] == [("Z1", "outside-table")]
+    assert "outside the grid: most of its rows end at column R" in result.findings[0].message
+
+
 # --- phase 2: the river --------------------------------------------------------------------
 
 

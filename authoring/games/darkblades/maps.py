@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from authoring.checks import Check, Tables, references, unique
-from authoring.findings import Finding, Location, Severity, column_letter
+from authoring.findings import Finding, Location, Severity, a_few, column_letter
 from authoring.tables import Record
 
 if TYPE_CHECKING:
@@ -471,7 +471,7 @@ def places_on_maps(tables: Tables) -> Iterator[Finding]:
                 yield record.finding(
                     Severity.ERROR,
                     "unknown-hex",
-                    f"{', '.join(outside[:5])} {'are' if len(outside) > 1 else 'is'} not on "
+                    f"{a_few(outside)} {'are' if len(outside) > 1 else 'is'} not on "
                     f"{record['map']}",
                     "hexes",
                     expected="hexes of the map",
@@ -613,7 +613,7 @@ def places_hold_forces(game: DarkBlades) -> Iterator[Finding]:
                     yield place.place.finding(
                         Severity.ERROR,
                         "not-on-edge",
-                        f"{place.name}: {', '.join(inland[:5])} "
+                        f"{place.name}: {a_few(inland)} "
                         f"{'are' if len(inland) > 1 else 'is'} not on the map's edge",
                         value=", ".join(inland),
                         expected="hexes along the map's edge",
