@@ -10,6 +10,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -511,7 +512,8 @@ def test_blank_score_sheet_has_no_skaters(kit: Kit, model: KissCry) -> None:
 
 def test_the_worked_example_is_the_originals_score(model: KissCry) -> None:
     worked = worked_program(model)
-    assert worked.final == 49.83 and worked.modifier == -3 and worked.modified == 49.80
+    assert worked.final == Decimal("49.83") and worked.modifier == -3
+    assert worked.modified == Decimal("49.80")
     assert worked.share.scores is not None
     assert len({m.card.card for m in worked.marks}) == len(worked.marks) == 7  # seven cards
     assert all(worked.share.first <= m.card.top <= worked.share.last for m in worked.marks)

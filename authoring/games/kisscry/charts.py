@@ -17,7 +17,14 @@ from fractions import Fraction
 
 from authoring.checks import Tables
 from authoring.derive import Derivation, Group, Key, NotDerived, Proposal, Row
-from authoring.games.kisscry.model import SCORES, KissCry, Scores, Share, build_model
+from authoring.games.kisscry.model import (
+    SCORES,
+    KissCry,
+    Scores,
+    Share,
+    build_model,
+    rounded,
+)
 from authoring.tables import Record
 
 
@@ -41,14 +48,19 @@ def derived_charts(game: KissCry) -> dict[str, tuple[Share, ...]]:
     }
 
 
-def expected_score(chart: Sequence[Share], component_factor: float) -> float | None:
-    """A short program's expected score on the chart, None when no band has marks."""
+def expected_score(chart: Sequence[Share], component_factor: float) -> Fraction | None:
+    """A short program's expected score on the chart, exact; None when no band has marks."""
     bands = _scored_bands(chart)
     numbers = sum(size for size, _ in bands)
     if not numbers:
         return None
-    finals = (scores.E + component_factor * scores.components() - scores.DED for _, scores in bands)
-    return sum(size * final for (size, _), final in zip(bands, finals, strict=True)) / numbers
+    return (
+        sum(
+            (Fraction(size) * Fraction(scores.final(component_factor)) for size, scores in bands),
+            Fraction(0),
+        )
+        / numbers
+    )
 
 
 def _draws(chart: Sequence[Share]) -> dict[Scores, Fraction]:
@@ -127,7 +139,7 @@ def _described(chart: Sequence[Share] | None, component_factor: float) -> str:
         return "rows with errors"
     expected = expected_score(chart, component_factor)
     bands = f"{len(chart)} band{'s' * (len(chart) != 1)}"
-    return bands if expected is None else f"{bands}, expected {expected:.2f}"
+    return bands if expected is None else f"{bands}, expected {rounded(expected, 2)}"
 
 
 def _why_not(game: KissCry, skater: str) -> str:

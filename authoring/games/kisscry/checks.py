@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Iterator
+from fractions import Fraction
 
 from authoring.checks import (
     Check,
@@ -17,7 +19,14 @@ from authoring.checks import (
 )
 from authoring.findings import Finding, Severity
 from authoring.games.kisscry.charts import chart_for
-from authoring.games.kisscry.model import SCORES, Scores, scores_of
+from authoring.games.kisscry.model import (
+    COMPONENTS,
+    SCORES,
+    Scores,
+    exact,
+    scores_of,
+    shown,
+)
 from authoring.tables import Record
 
 SHEETS = (
@@ -34,6 +43,96 @@ SHEETS = (
 )
 CARDS = 100
 EVENTS_PER_SKATER = (2, 6)
+# Components are marked in quarter points, so that 0.8 x their sum is exact to the hundredth.
+QUARTER_POINT = Fraction(1, 4)
+# The seed's home judge acts on "a 'double', (11, 22, 33...99)".
+DOUBLES = frozenset(range(11, 100, 11))
+
+
+def quarter_points(tables: Tables) -> Iterator[Finding]:
+    for sheet in ("Results", "Charts"):
+        for record in tables[sheet].records:
+            for name in COMPONENTS:
+                if record.ok(name) and _off_grid(record[name]):
+                    yield record.finding(
+                        Severity.ERROR,
+                        "quarter-point",
+                        f"{name} {record[name]} is not a quarter point",
+                        name,
+                        expected="a quarter point from 0.25 to 10, like 5.25 or 5.5",
+                    )
+
+
+def _off_grid(mark: float | None) -> bool:
+    return mark is not None and (Fraction(exact(mark)) / QUARTER_POINT).denominator != 1
+
+
+def home_judge_doubles(tables: Tables) -> Iterator[Finding]:
+    settings = only_row(tables["Settings"])
+    if settings is None or not settings.ok("home_judge_doubles"):
+        return
+    numbers = [int(n) for n in settings["home_judge_doubles"].split()]
+    strays = [n for n in numbers if n not in DOUBLES]
+    if strays:
+        yield settings.finding(
+            Severity.ERROR,
+            "not-a-double",
+            f"{' '.join(map(str, strays))} "
+            + ("is not a double" if len(strays) == 1 else "are not doubles")
+            + ": the home judge acts on a bottom number with two equal digits",
+            "home_judge_doubles",
+            expected="doubles from 11 to 99, like 11 22 33",
+        )
+
+
+def long_program_order(tables: Tables) -> Iterator[Finding]:
+    """A higher bottom number never gives a lower multiplier: the seed's table rises."""
+    records = sorted(
+        (r for r in tables["LongProgram"].records if r.ok("from") and r.ok("multiplier")),
+        key=lambda r: r["from"],
+    )
+    for before, record in itertools.pairwise(records):
+        if record["multiplier"] < before["multiplier"]:
+            yield record.finding(
+                Severity.ERROR,
+                "multiplier-order",
+                f"multiplier {record['multiplier']:g} for {record['from']}-{record['to']} is "
+                f"below the {before['multiplier']:g} of the lower numbers "
+                f"{before['from']}-{before['to']} (row {before.row})",
+                "multiplier",
+                expected=f"at least {before['multiplier']:g}: multipliers rise with the number",
+            )
+
+
+def long_program_mean(tables: Tables) -> Iterator[Finding]:
+    """The table averages what Settings states, so a change to it is never silent."""
+    settings = only_row(tables["Settings"])
+    records = tables["LongProgram"].records
+    fields = ("from", "to", "multiplier")
+    if settings is None or not settings.ok("long_program_mean"):
+        return
+    if not all(r.ok(*fields) for r in records):
+        return  # a wrong cell is reported already
+    numbers = sum(r["to"] - r["from"] + 1 for r in records)
+    if numbers != CARDS:
+        return  # the tiling check reports the gap or overlap
+    mean = (
+        sum(
+            (Fraction(r["to"] - r["from"] + 1) * Fraction(exact(r["multiplier"])) for r in records),
+            Fraction(0),
+        )
+        / CARDS
+    )
+    stated = Fraction(exact(settings["long_program_mean"]))
+    if mean != stated:
+        yield settings.finding(
+            Severity.ERROR,
+            "long-program-mean",
+            f"the long-program multipliers average {shown(mean)} over 1-100, "
+            f"not the {shown(stated)} set here",
+            "long_program_mean",
+            expected=f"{shown(mean)} if the table was retuned on purpose; else the table as it was",
+        )
 
 
 def season_length(tables: Tables) -> Iterator[Finding]:
@@ -56,7 +155,11 @@ def season_length(tables: Tables) -> Iterator[Finding]:
 def charts_match_seasons(tables: Tables) -> Iterator[Finding]:
     """Each chart holds the skater's actual results, one equal share per event."""
     sheets = ("Settings", "Competitions", "Results", "Charts")
-    if not all(r.invalid == frozenset() for s in sheets for r in tables[s].records):
+    if not all(
+        r.invalid == frozenset() and not any(_off_grid(r.values.get(c)) for c in COMPONENTS)
+        for s in sheets
+        for r in tables[s].records
+    ):
         return  # a wrong cell is reported already; comparing with it would mislead
     settings = only_row(tables["Settings"])
     if settings is None:
@@ -176,6 +279,10 @@ CHECKS: tuple[Check, ...] = (
     tiles("Modifiers", "from", "to", start=1, end=CARDS, noun="number"),
     tiles("HomeJudge", "from", "to", start=1, end=CARDS, noun="number"),
     tiles("LongProgram", "from", "to", start=1, end=CARDS, noun="number"),
+    Check("multipliers rise with the number", ("LongProgram",), long_program_order),
+    Check("long-program mean", ("Settings", "LongProgram"), long_program_mean),
+    Check("home judge on doubles", ("Settings",), home_judge_doubles),
+    Check("components in quarter points", ("Results", "Charts"), quarter_points),
     references("Field", "skater", "Skaters", "id"),
     unique("Field", "skater"),
     unique("Field", "start_order"),

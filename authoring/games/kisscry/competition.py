@@ -13,9 +13,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from authoring.decks import Deck
-from authoring.games.kisscry.model import SCORES, Card, KissCry, Scores, lookup
+from authoring.games.kisscry.model import (
+    SCORES,
+    Card,
+    KissCry,
+    Scores,
+    exact,
+    lookup,
+    to_hundredth,
+)
 from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
@@ -23,15 +32,19 @@ from authoring.simulation import Proportion, run_rng
 
 @dataclass
 class Program:
+    """One program's score, in exact decimals: every printed score is to the hundredth."""
+
     scores: Scores
-    base: float
-    multiplier: float = 1.0
-    modifier: float = 0.0
-    home_judge: float = 0.0
+    base: Decimal
+    multiplier: Decimal = Decimal(1)
+    modifier: Decimal = Decimal(0)
+    home_judge: Decimal = Decimal(0)
 
     @property
-    def final(self) -> float:
-        return round(self.base * self.multiplier + self.modifier + self.home_judge, 2)
+    def final(self) -> Decimal:
+        """The long program's product rounded half up to the hundredth, then the modifier and
+        the home judge's points, both whole hundredths, added to it."""
+        return to_hundredth(self.base * self.multiplier) + self.modifier + self.home_judge
 
 
 @dataclass
@@ -42,8 +55,8 @@ class Skate:
     notes: list[str] = field(default_factory=list)
 
     @property
-    def total(self) -> float:
-        return round(self.short.final + self.long.final, 2)
+    def total(self) -> Decimal:
+        return self.short.final + self.long.final
 
 
 def marks(game: KissCry, skater: str, deck: Deck[Card]) -> Scores:
@@ -63,13 +76,13 @@ def program(
     scores = marks(game, skater, deck)
     result = Program(scores, scores.final(game.component_factor))
     if long:
-        result.multiplier = lookup(game.long_program, deck.draw().bottom).value
+        result.multiplier = exact(lookup(game.long_program, deck.draw().bottom).value)
     if modifiers:
-        result.modifier = lookup(game.modifiers, deck.draw().bottom).value / 100
+        result.modifier = Decimal(lookup(game.modifiers, deck.draw().bottom).value) / 100
     home_skater = home is not None and game.skaters[skater].country == home
     # The call card is drawn for a home skater only: nobody else can gain from it.
     if home_skater and deck.draw().bottom in game.home_judge_doubles:
-        result.home_judge = lookup(game.home_judge, deck.draw().bottom).value
+        result.home_judge = exact(lookup(game.home_judge, deck.draw().bottom).value)
     return result
 
 
@@ -104,11 +117,11 @@ def simulate(
     totals: dict[str, list[float]] = {s: [] for s in skaters}
     wins = dict.fromkeys(skaters, 0)
     podiums = dict.fromkeys(skaters, 0)
-    judged = dict.fromkeys(skaters, 0.0)
+    judged = dict.fromkeys(skaters, Decimal(0))
     for run in tracked(range(runs), "competitions"):
         standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
         for place, skate in enumerate(standings):
-            totals[skate.skater].append(skate.total)
+            totals[skate.skater].append(float(skate.total))  # for the mean and spread only
             wins[skate.skater] += place == 0
             podiums[skate.skater] += place < 3
             judged[skate.skater] += skate.short.home_judge + skate.long.home_judge
@@ -147,7 +160,9 @@ def simulate(
                 round(sd, 2),
                 Proportion(wins[skater], runs),
                 Proportion(podiums[skater], runs),
-                round(judged[skater] / runs, 3) if game.skaters[skater].country == home else "",
+                round(float(judged[skater]) / runs, 3)
+                if game.skaters[skater].country == home
+                else "",
             )
         )
     summary = Figures(
@@ -163,18 +178,18 @@ def simulate(
 
 def _sheet_row(game: KissCry, place: int, skate: Skate) -> tuple[object, ...]:
     short, long = skate.short, skate.long
-    factor = game.component_factor
+    factor = exact(game.component_factor)
     return (
         place,
         game.skaters[skate.skater].name,
         game.skaters[skate.skater].country,
-        f"{short.scores.E:.2f}",
+        f"{exact(short.scores.E):.2f}",
         f"{short.scores.components():.2f}",
-        f"{factor * short.scores.components():.2f}",
+        f"{to_hundredth(factor * short.scores.components()):.2f}",
         short.scores.DED,
         f"{short.final:.2f}",
         f"{long.base:.2f}",
-        long.multiplier,
+        str(long.multiplier),
         f"{long.final:.2f}",
         f"{skate.total:.2f}",
     )

@@ -6,10 +6,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from authoring.findings import Severity
-from authoring.games.kisscry.model import COMPONENTS, KissCry, Span
+from authoring.games.kisscry.model import (
+    COMPONENTS,
+    SHOWN_PLACES,
+    KissCry,
+    Span,
+    exact,
+    shown,
+)
 from authoring.report import Figures, Report
-
-TOLERANCE = 1e-6
 
 
 def check(game: KissCry, seed: int) -> Report:
@@ -18,21 +23,24 @@ def check(game: KissCry, seed: int) -> Report:
     rows, findings = [], []
     for skater, chart in sorted(game.charts.items()):
         events = [share.scores for share in chart if share.scores is not None]
+        factor = Fraction(exact(game.component_factor))
         expected = (
             _mean([s.E for s in events])
-            + game.component_factor
-            * sum(_mean([getattr(s, c) for s in events]) for c in COMPONENTS)
+            + factor * sum(_mean([getattr(s, c) for s in events]) for c in COMPONENTS)
             - _mean([s.DED for s in events])
         )
-        season = [scores.final(game.component_factor) for _, scores in game.results.get(skater, ())]
-        mean = _mean(season) if season else float("nan")
-        agrees = abs(expected - mean) <= TOLERANCE
+        season = [
+            Fraction(scores.final(game.component_factor))
+            for _, scores in game.results.get(skater, ())
+        ]
+        mean = sum(season, Fraction(0)) / len(season) if season else None
+        agrees = expected == mean
         rows.append(
             (
                 game.skaters[skater].name,
                 len(events),
-                round(expected, 3),
-                round(mean, 3),
+                shown(expected),
+                shown(mean) if mean is not None else "no season",
                 "equal" if agrees else "DIFFERENT",
             )
         )
@@ -41,9 +49,9 @@ def check(game: KissCry, seed: int) -> Report:
                 game.sheets["Charts"].finding(
                     Severity.ERROR,
                     "chart-expectation",
-                    f"{skater}'s chart expects {expected:.3f} in a short program, her season "
-                    f"averages {mean:.3f}",
-                    expected=f"{mean:.3f}",
+                    f"{skater}'s chart expects {shown(expected)} in a short program, her season "
+                    + (f"averages {shown(mean)}" if mean is not None else "has no results"),
+                    expected=shown(mean) if mean is not None else "results on sheet Results",
                 )
             )
     report.figures.append(
@@ -52,7 +60,9 @@ def check(game: KissCry, seed: int) -> Report:
             ("skater", "events", "expected", "season mean", "verdict"),
             tuple(rows),
             note="Exact: E + 0.8 x the five components - deductions, each event's range equally "
-            "likely (a draw-again number is drawn again).",
+            "likely (a draw-again number is drawn again). Both figures are fractions computed "
+            "from the workbook's decimals and compared with no tolerance; a repeating decimal "
+            f"is cut at {SHOWN_PLACES} places (...) and given as a fraction too.",
         )
     )
     report.figures.append(_tables(game))
@@ -60,8 +70,8 @@ def check(game: KissCry, seed: int) -> Report:
     return report
 
 
-def _mean(values: list[float] | list[int]) -> float:
-    return sum(values) / len(values)
+def _mean(values: list[float] | list[int]) -> Fraction:
+    return sum((Fraction(exact(v)) for v in values), Fraction(0)) / len(values)
 
 
 def _chance(span: Span) -> Fraction:
@@ -74,15 +84,15 @@ def _tables(game: KissCry) -> Figures:
     multiplier = sum((_chance(s) * Fraction(str(s.value)) for s in game.long_program), Fraction(0))
     points = sum((_chance(s) * Fraction(str(s.value)) for s in game.home_judge), Fraction(0))
     hundredths = sum((_chance(s) * s.value for s in game.modifiers), Fraction(0))
-    rows = (
-        ("expected long-program multiplier", float(multiplier), str(multiplier)),
-        ("P(home judge called on a draw)", float(home), str(home)),
-        ("expected home-judge points when he is called", float(points), str(points)),
-        ("expected modifier (hundredths)", float(hundredths), str(hundredths)),
-        (
-            "expected home-judge gain per program, home skater",
-            float(home * points),
-            str(home * points),
-        ),
+    figures = (
+        ("expected long-program multiplier", multiplier),
+        ("P(home judge called on a draw)", home),
+        ("expected home-judge points when he is called", points),
+        ("expected modifier (hundredths)", hundredths),
+        ("expected home-judge gain per program, home skater", home * points),
     )
-    return Figures("Modifier sheet and deck (exact)", ("figure", "value", "as a fraction"), rows)
+    return Figures(
+        "Modifier sheet and deck (exact)",
+        ("figure", "value", "as a fraction"),
+        tuple((name, shown(value), str(value)) for name, value in figures),
+    )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import partial
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -40,6 +40,8 @@ from authoring.games.kisscry.model import (
     Scores,
     Share,
     Skater,
+    exact,
+    to_hundredth,
 )
 from authoring.render.cards import (
     SMALLEST,
@@ -86,7 +88,7 @@ COLUMN_NAMES = {
 CHART_COLUMNS = ("E", *COMPONENTS)
 DED_LABEL = "DED"
 DRAW_AGAIN = "draw again"
-SEED_SCORE = 49.83
+SEED_SCORE = Decimal("49.83")
 """The original rules' example: a final score of 49.83 ..."""
 SEED_MODIFIER = -3
 """... and a modifier of -3 hundredths, which makes it 49.80."""
@@ -220,7 +222,7 @@ def _book(
 # --- how numbers are printed ----------------------------------------------------------------
 
 
-def hundredths(value: float) -> str:
+def hundredths(value: float | Decimal) -> str:
     return f"{value:.2f}"
 
 
@@ -288,15 +290,15 @@ class WorkedProgram:
     competition: Competition
     scores: Scores
     marks: tuple[Mark, ...]
-    sub: float
-    weighted: float
-    final: float
+    sub: Decimal
+    weighted: Decimal
+    final: Decimal
     modifier_card: Card
     modifier: int
-    modified: float
+    modified: Decimal
     long_card: Card
     multiplier: float
-    long_final: float
+    long_final: Decimal
 
 
 def _cards(deck: tuple[Card, ...], first: int, last: int, *, bottom: bool = False) -> list[Card]:
@@ -314,11 +316,6 @@ def _example_share(game: KissCry) -> tuple[str, Share]:
     return skater, game.charts[skater][0]
 
 
-def _half_up(value: float, multiplier: float) -> float:
-    exact = Decimal(str(value)) * Decimal(str(multiplier))
-    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
 def worked_program(game: KissCry) -> WorkedProgram:
     skater, share = _example_share(game)
     assert share.scores is not None and share.competition is not None
@@ -333,30 +330,22 @@ def worked_program(game: KissCry) -> WorkedProgram:
         (s for s in game.modifiers if s.value == SEED_MODIFIER),
         next(s for s in game.modifiers if s.value),
     )
-    # A multiplier whose product a reader rounds as the rules engine does (no half cent).
-    long_span = next(
-        (
-            s
-            for s in game.long_program
-            if Program(scores, final, multiplier=s.value).final == _half_up(final, s.value)
-        ),
-        game.long_program[0],
-    )
+    long_span = game.long_program[0]
     return WorkedProgram(
         skater=game.skaters[skater],
         share=share,
         competition=game.competitions[share.competition],
         scores=scores,
         marks=marks,
-        sub=round(scores.components(), 2),
-        weighted=round(game.component_factor * scores.components(), 2),
+        sub=scores.components(),
+        weighted=to_hundredth(exact(game.component_factor) * scores.components()),
         final=final,
         modifier_card=_cards(game.deck, span.first, span.last, bottom=True)[0],
         modifier=span.value,
-        modified=Program(scores, final, modifier=span.value / 100).final,
+        modified=Program(scores, final, modifier=Decimal(span.value) / 100).final,
         long_card=_cards(game.deck, long_span.first, long_span.last, bottom=True)[0],
         multiplier=long_span.value,
-        long_final=Program(scores, final, multiplier=long_span.value).final,
+        long_final=Program(scores, final, multiplier=exact(long_span.value)).final,
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from authoring.checks import Tables
@@ -12,6 +14,42 @@ from authoring.findings import Location
 
 COMPONENTS = ("SS", "TR", "PE", "CH", "IN")
 SCORES = ("E", *COMPONENTS, "DED")
+HUNDREDTH = Decimal("0.01")
+# A repeating decimal (a mean over three events, say) is shown cut to this many places.
+SHOWN_PLACES = 4
+
+
+def exact(value: float | Decimal) -> Decimal:
+    """A workbook number as the designer typed it: 30.01 stays 30.01, not the nearest binary
+    fraction (30.0099999...), so products round as the rulebook's arithmetic does."""
+    return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
+def to_hundredth(value: Decimal) -> Decimal:
+    """Rounded half up to the hundredth, as the rulebook scores: 45.015 is 45.02."""
+    return value.quantize(HUNDREDTH, rounding=ROUND_HALF_UP)
+
+
+def rounded(value: Fraction, places: int) -> Decimal:
+    """An exact figure (a mean, say) rounded half up to `places` decimals, with no detour
+    through floats: the mean 52.6625 is 52.663 to three places."""
+    unit = Decimal(1).scaleb(-places)
+    magnitude = int(abs(value) / Fraction(unit) + Fraction(1, 2)) * unit
+    return -magnitude if value < 0 else magnitude
+
+
+def shown(value: Fraction) -> str:
+    """An exact figure in full: 52.6625, or 52.6633... (15799/300) when it repeats."""
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator == 1:
+        places = 0
+        while (value * 10**places).denominator != 1:
+            places += 1
+        return str(rounded(value, max(places, 2)))
+    return f"{rounded(value, SHOWN_PLACES)}... ({value})"
 
 
 @dataclass(frozen=True)
@@ -26,12 +64,14 @@ class Scores:
     IN: float
     DED: int
 
-    def components(self) -> float:
-        return self.SS + self.TR + self.PE + self.CH + self.IN
+    def components(self) -> Decimal:
+        marks = (self.SS, self.TR, self.PE, self.CH, self.IN)
+        return sum((exact(mark) for mark in marks), Decimal(0))
 
-    def final(self, factor: float) -> float:
-        """The seed's formula: E + factor x (the five components) - deductions."""
-        return round(self.E + factor * self.components() - self.DED, 2)
+    def final(self, factor: float) -> Decimal:
+        """The seed's formula: E + factor x (the five components) - deductions, to the
+        hundredth."""
+        return to_hundredth(exact(self.E) + exact(factor) * self.components() - self.DED)
 
 
 @dataclass(frozen=True)
