@@ -80,7 +80,7 @@ def test_shipped_workbook_has_no_findings(game, shipped):
     assert result.findings == []
     assert result.ok
     assert set(result.tables) == set(game.sheets)
-    assert len(game.sheets) == 25
+    assert len(game.sheets) == 26
 
 
 def test_an_unedited_copy_also_has_no_findings(game, mutated):

@@ -500,10 +500,13 @@ def test_ranges_of_one_number_print_that_number_alone(model: DarkBlades) -> None
     shortbow = model.missile_weapons["shortbow"]
     point_blank = dataclasses.replace(shortbow.bands[0], range_from=3, range_to=3)
     one_hex = dataclasses.replace(shortbow, bands=(point_blank, *shortbow.bands[1:]))
+    place = model.die_tables["death_spell"][0].place
     edited = dataclasses.replace(
         model,
         missile_weapons={**model.missile_weapons, "shortbow": one_hex},
-        die_tables={"one_face": (DieRange(10, 10, "Nothing."), DieRange(1, 9, "All."))},
+        die_tables={
+            "one_face": (DieRange(10, 10, "Nothing.", place), DieRange(1, 9, "All.", place))
+        },
     )
     tables = named_tables(edited)
     missiles = cell_texts(tables["missile_weapons"]())

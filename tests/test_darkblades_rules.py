@@ -48,13 +48,41 @@ def column(odds: str) -> int:
         (8, 3, "2-1"),  # the rulebook's own example: rounded down
         (20, 10, "2-1"),  # the crossbow example at 28 hexes
         (10, 10, "1-1"),
-        (5, 6, "1-2"),
-        (1, 10, "1-2"),  # worse than the table: capped at its first column
+        (5, 6, "1-2"),  # between 1-2 and 1-1: rounded down to 1-2
+        (3, 6, "1-2"),
         (130, 10, "12-1"),  # better than the table: capped at its last column
     ],
 )
-def test_odds_are_rounded_down_and_capped(attack, defence, odds):
-    assert odds_column(attack, defence) == column(odds)
+@pytest.mark.parametrize("below_table", ["no_attack", "first_column"])
+def test_odds_are_rounded_down_and_capped(attack, defence, odds, below_table):
+    """The seed: "attack strengths are always rounded down to the nearest divisible
+    figure, eg., an attack strength of 8 against a defence strength of 3 would give combat
+    odds of 2-1"."""
+    assert odds_column(attack, defence, below_table) == column(odds)
+
+
+@pytest.mark.parametrize(("attack", "defence"), [(2, 6), (7, 15), (1, 10)])
+def test_odds_worse_than_the_first_column_follow_the_settings_reading(attack, defence):
+    """The tables' odds run "1-2 1-1 2-1 … 12-1" and the seed rounds attacks down, saying
+    nothing of odds worse than 1-2: Settings' odds_below_table reads them."""
+    assert odds_column(attack, defence, "no_attack") is None
+    assert odds_column(attack, defence, "first_column") == column("1-2")
+
+
+def test_the_shipped_reading_forbids_attacks_worse_than_1_2(model, tmp_path):
+    """A wounded Dark Blades (7) may not attack the Dragon (defence 15) under the shipped
+    reading; with first_column in Settings he fights in the 1-2 column."""
+    assert model.odds_below_table == "no_attack"
+    assert attack_column(model, [7], [15]) is None
+    assert attack_column(model, [7], [15], Situation(help_spell=True)) is None
+    assert attack_column(model, [8], [15]) == column("1-2")
+    book = openpyxl.load_workbook(GAME.workbook)
+    book["Settings"]["A2"] = "first_column"
+    path = tmp_path / "darkblades.xlsx"
+    book.save(path)
+    validation = validate_workbook(path, GAME)
+    assert validation.ok
+    assert attack_column(build_model(validation.tables), [7], [15]) == column("1-2")
 
 
 def test_missile_attack_strength_by_range(model):
@@ -233,6 +261,36 @@ def test_check_names_the_cell_that_breaks_the_order(tmp_path, capsys):
     assert ("odds-dominance", "CRT_InfVsInf", "N1") in places
     baseline = check(build_model(validate_workbook(GAME.workbook, GAME).tables), 1)
     assert not [f for f in baseline.findings if f.sheet == "CRT_InfVsInf" and f.cell == "N2"]
+
+
+def test_check_names_the_lake_drift_reading_at_its_cell(tmp_path):
+    """The seed's lake table: "456 move two hexes downstream and one hex towards farthest
+    bank. 678 move three hexes downstream" - a 6 in both rows. The workbook reads 4-6 and
+    7-8; check says so at the 7-8 row, and at the 4-5 row if the 6 is given to the other."""
+    shipped = check(build_model(validate_workbook(GAME.workbook, GAME).tables), 1)
+    readings = [(f.code, f.sheet, f.cell) for f in shipped.findings if f.code == "die-reading"]
+    assert readings == [("die-reading", "DieTables", "B9")]
+    assert "'678', which shares a face with '456'" in next(
+        f.message for f in shipped.findings if f.code == "die-reading"
+    )
+    book = openpyxl.load_workbook(GAME.workbook)
+    sheet = book["DieTables"]
+    assert [sheet[f"{c}8"].value for c in "ABC"] == ["lake_drift", 4, 6]
+    sheet["C8"], sheet["B9"] = 5, 6
+    path = tmp_path / "darkblades.xlsx"
+    book.save(path)
+    moved = check(build_model(validate_workbook(path, GAME).tables), 1)
+    assert [(f.code, f.cell) for f in moved.findings if f.code == "die-reading"] == [
+        ("die-reading", "B8")
+    ]
+
+
+def test_the_lake_drift_reading_is_waived_with_its_reason(capsys):
+    assert main(["check", "darkblades", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    reading = [f for f in report["findings"] if f["code"] == "die-reading"]
+    assert len(reading) == 1 and reading[0]["cell"] == "B9"
+    assert "456 and 678, a 6 in both" in reading[0]["waived"]
 
 
 def test_check_stops_at_data_errors(tmp_path, capsys):

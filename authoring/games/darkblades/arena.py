@@ -88,7 +88,8 @@ def _attack(
     """Resolve one attack; return the distance between the two afterwards."""
     strength = breath if breath is not None else attacker.strength("attack")
     column = attack_column(game, [strength], [defender.strength("defence")])
-    assert column is not None  # melee is never forbidden
+    if column is None:  # too weak to attack at all (Settings' odds_below_table)
+        return distance
     key = roll(game.combat_tables[TABLE], column, rng)
     if key.affects == "defender":
         defender.condition = suffer(defender.condition, key, any_hurt_kills=_is_dog(defender))

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 
-from authoring.checks import Check, Tables, grid, not_above, references, tiles, unique
+from authoring.checks import (
+    Check,
+    Tables,
+    grid,
+    not_above,
+    references,
+    single_row,
+    tiles,
+    unique,
+)
 from authoring.findings import Finding, Severity
 from authoring.games.darkblades import maps
 
@@ -52,6 +61,7 @@ SHEETS = (
     "Scenarios",
     "Forces",
     *maps.SHEETS,
+    "Settings",
 )
 
 # The seed's flip-and-replace system: which state each face of each piece shows.
@@ -305,4 +315,5 @@ CHECKS: tuple[Check, ...] = (
     references("Forces", "character", "Characters", "id"),
     Check("forces fit the box", ("Characters", "Forces"), forces_fit),
     *maps.CHECKS,
+    single_row("Settings"),
 )

@@ -20,6 +20,11 @@ from authoring.tables import HEADER_ROW
 
 HAND_SIZE = 8  # the rules suggest dealing eight spell cards to each player
 
+# Die tables whose printed rows share a face, as the seed prints them ("0" is the 10 face).
+# The workbook must give each face to one row; check names the rows that read the print
+# differently, so the reading is a finding the designer sees (and accepts) at its cell.
+OVERLAPPING_PRINTS = {"lake_drift": ("123", "456", "678", "90")}
+
 EFFECTS = (
     ("nothing", lambda k: k.affects == "nobody"),
     ("D retreat", lambda k: k.affects == "defender" and k.injury is None and k.retreat_hexes > 0),
@@ -43,6 +48,7 @@ def check(game: DarkBlades, seed: int) -> Report:
     report.figures.append(_spell_deck(game))
     report.figures.append(_counter_mix(game))
     report.findings += _counter_sanity(game)
+    report.findings += _overlapping_prints(game)
     return report
 
 
@@ -196,7 +202,9 @@ def _arena_bouts(game: DarkBlades) -> Figures:
             (f"the {challenger.name} attacks Dark Blades", strike, hero.defence or 0),
         ):
             column = attack_column(game, [attack], [defence])
-            assert column is not None
+            if column is None:  # worse than the first column, and Settings forbid it
+                rows.append((who, f"{attack}/{defence}", f"< {ODDS[0]}", 0.0, 0.0, 0.0))
+                continue
             chances = distribution(table, column)
             hurt = {
                 level: float(
@@ -303,3 +311,35 @@ def _counter_sanity(game: DarkBlades) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _overlapping_prints(game: DarkBlades) -> list[Finding]:
+    """Every row of a die table whose faces differ from the seed's overlapping print."""
+    findings = []
+    for name, printed in OVERLAPPING_PRINTS.items():
+        for entry, faces in zip(game.die_tables.get(name, ()), printed, strict=False):
+            if list(range(entry.die_from, entry.die_to + 1)) == _faces(faces):
+                continue
+            sharing = [
+                other
+                for other in printed
+                if other != faces and set(_faces(other)) & set(_faces(faces))
+            ]
+            findings.append(
+                entry.place.finding(
+                    Severity.WARNING,
+                    "die-reading",
+                    f"{name} reads {entry.die_from}-{entry.die_to} where the seed prints "
+                    f"{faces!r}, which shares a face with {' and '.join(map(repr, sharing))}: "
+                    "the workbook's reading is a choice, not the print",
+                    field="die_from",
+                    value=entry.die_from,
+                    expected=f"the faces {', '.join(map(str, _faces(faces)))} as printed",
+                )
+            )
+    return findings
+
+
+def _faces(printed: str) -> list[int]:
+    """The faces a printed die range names: "90" is 9 and 10."""
+    return [int(digit) or len(DIE_FACES) for digit in printed]

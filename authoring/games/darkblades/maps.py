@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -129,6 +129,16 @@ class Hex:
     def neighbours(self) -> Iterator[tuple[str, Hex]]:
         return ((side, self.neighbour(side)) for side in SIDES)
 
+    def distance(self, other: Hex) -> int:
+        """Hexes between the two, counted in steps to a neighbour."""
+        (q1, r1), (q2, r2) = self._axial(), other._axial()
+        return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+    def _axial(self) -> tuple[int, int]:
+        # Even rows sit half a hex to the right, so a row's first column drifts left every
+        # second row in axial coordinates.
+        return self.column - (self.row + self.row % 2) // 2, self.row
+
 
 def parse_hex(text: str) -> Hex | None:
     match = _HEX.fullmatch(text.strip())
@@ -227,13 +237,21 @@ class HexMap:
         """Movement points a character on foot needs from the nearest start to each hex it
         can reach: terrain costs to enter, walls closed, doors and windows open, and the
         terrain codes `barred` closed too (where a led animal may not go)."""
+        return self.reach(
+            starts, lambda hex: None if self.codes[hex] in barred else self.kind(hex).foot_cost
+        )
 
-        def step(hex: Hex) -> int | None:
-            return None if self.codes[hex] in barred else self.kind(hex).foot_cost
+    def closed_sides(self) -> frozenset[frozenset[Hex]]:
+        """The pairs of hexes a wall stands between."""
+        return frozenset(side.key() for side in self.sides if side.feature in BLOCKING)
 
-        blocked = {side.key() for side in self.sides if side.feature in BLOCKING}
+    def reach(self, starts: list[Hex], price: Callable[[Hex], int | None]) -> dict[Hex, int]:
+        """Movement points needed from the nearest start to each hex that can be reached,
+        `price` giving what entering a hex costs (None: it may not be entered); walls are
+        closed, doors and windows open."""
+        blocked = self.closed_sides()
         cost: dict[Hex, int] = {}
-        queue = [(0, hex) for hex in starts if hex in self and step(hex) is not None]
+        queue = [(0, hex) for hex in starts if hex in self and price(hex) is not None]
         heapq.heapify(queue)
         while queue:
             spent, hex = heapq.heappop(queue)
@@ -243,9 +261,9 @@ class HexMap:
             for _, other in hex.neighbours():
                 if other not in self or other in cost or frozenset({hex, other}) in blocked:
                     continue
-                price = step(other)
-                if price is not None:
-                    heapq.heappush(queue, (spent + price, other))
+                step = price(other)
+                if step is not None:
+                    heapq.heappush(queue, (spent + step, other))
         return cost
 
 

@@ -18,6 +18,7 @@ from authoring.games.darkblades.maps import HexMap, build_maps
 
 T = TypeVar("T")
 Health = Literal["healthy", "stunned", "wounded", "dead"]
+OddsBelowTable = Literal["no_attack", "first_column"]
 Side = Literal["attacker", "defender", "nobody"]
 
 CRT_TITLES = {
@@ -140,6 +141,7 @@ class DieRange:
     die_from: int
     die_to: int
     outcome: str
+    place: Location  # the row's die_from cell
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,7 @@ class DarkBlades:
     markers: tuple[Marker, ...]
     scenarios: dict[str, Scenario]
     maps: dict[str, HexMap]  # by map sheet
+    odds_below_table: OddsBelowTable  # Settings: an attack at worse than 1-2
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     @property
@@ -264,8 +267,12 @@ def build_model(tables: Tables) -> DarkBlades:
     for row in rows("MissileWeapons"):
         bands[row["weapon"]].append(_make(RangeBand, row))
     die_tables: dict[str, list[DieRange]] = defaultdict(list)
-    for row in rows("DieTables"):
-        die_tables[row["table"]].append(_make(DieRange, row))
+    for record in tables["DieTables"].records:
+        die_tables[record["table"]].append(
+            DieRange(
+                record["die_from"], record["die_to"], record["outcome"], record.location("die_from")
+            )
+        )
     faces: dict[str, dict[str, Face]] = defaultdict(dict)
     for row in rows("Counters"):
         faces[row["character"]][row["state"]] = _make(Face, row)
@@ -295,5 +302,6 @@ def build_model(tables: Tables) -> DarkBlades:
             for row in rows("Scenarios")
         },
         maps=build_maps(tables),
+        odds_below_table=rows("Settings")[0]["odds_below_table"],
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
