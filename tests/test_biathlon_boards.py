@@ -25,7 +25,8 @@ from authoring.games.biathlon import boards, trails
 from authoring.games.biathlon.layout import STEP, TrailLayout, layout
 from authoring.games.biathlon.look import SKILL_WORDS, WAX_WORDS, ordered_colours, pulse_bands
 from authoring.games.biathlon.model import Biathlon, Course, build_model
-from authoring.games.biathlon.race import PULSE_LIMIT, track
+from authoring.games.biathlon.race import PULSE_LIMIT
+from authoring.games.biathlon.trail import track
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.fonts import BODY_BOLD
 from authoring.render.paper import PAPERS, Paper

@@ -1,7 +1,8 @@
 """The BIATHLON BLAST race engine, rule by rule, each on a hand-built position.
 
 The trail is a little loop: start 1 -> 2 -> 3 (single lane, uphill) -> 4 (downhill) -> 5 ->
-range 6 -> 7 -> back to 1; after two shootings it leaves at 5 for the finish 8. Bots are
+range 6 -> 7 -> back to 1; after two shootings it leaves at 5 for the finish 8. Its headings
+lay out on a board (the layout leaves the range westward, the targets north of it). Bots are
 scripted where a rule, not a choice, is under test.
 """
 
@@ -29,6 +30,7 @@ from authoring.games.biathlon.race import (
     BOTS,
     GRID,
     Bot,
+    IllegalMove,
     Move,
     Player,
     Race,
@@ -37,22 +39,23 @@ from authoring.games.biathlon.race import (
     landing,
     moves,
     new_race,
+    place_on_grid,
     play,
     play_round,
     pulse_change,
     standings,
     take_turn,
-    track,
 )
+from authoring.games.biathlon.trail import track
 
 SPACES = {
     1: Space(1, "flat", 2, "E", None, 0, "start"),
     2: Space(2, "flat", 2, "E", None, 0, "none"),
     3: Space(3, "uphill", 1, "E", None, 0, "none"),
-    4: Space(4, "downhill", 2, "E", None, 0, "none"),
-    5: Space(5, "flat", 2, "E", None, 0, "sign"),
+    4: Space(4, "downhill", 2, "N", None, 0, "none"),
+    5: Space(5, "flat", 2, "W", None, 0, "sign"),
     6: Space(6, "range", 6, "N", None, 0, "range"),
-    7: Space(7, "flat", 2, "W", None, 0, "none"),
+    7: Space(7, "flat", 2, "S", None, 0, "none"),
     8: Space(8, "flat", 2, "E", None, 0, "finish"),
 }
 LINKS = (
@@ -156,6 +159,7 @@ class Scripted(Bot):
                 if m.distance == self.choices["distance"]
                 and m.card_side in (side, "wait", "shoot")
                 and m.wax == wax
+                and m.lane == self.choices.get("lane", m.lane)
             )
         return super().choose_move(race, player, options)
 
@@ -305,11 +309,7 @@ def test_passing_through_a_full_space_but_not_stopping_on_it(game):
     put(mover, 1)
     put(blocker, 2)  # alone on single-lane space 3
     climb = card("climb", 1, act(uphill=3), act(uphill=1))
-    assert sorted(m.distance for m in moves(race, mover, climb) if m.card_side == "top") == [
-        0,
-        2,
-        3,
-    ]
+    assert {m.distance for m in moves(race, mover, climb) if m.card_side == "top"} == {0, 2, 3}
 
 
 def test_a_double_lane_space_holds_two(game):
@@ -334,8 +334,7 @@ def test_the_range_stops_a_move_on_the_lowest_free_mat(game):
     put(mover, RANGE - 2)  # space 4
     far = card("far", 1, act(flat=6), act(flat=1))
     assert max(m.distance for m in moves(race, mover, far)) == 2
-    where = landing(race, mover, 2)
-    assert (race.spaces[where.index], where.lane) == (6, 1)
+    assert {m.lane for m in moves(race, mover, far) if m.distance == 2} == {1}  # only mat 1
 
 
 # --- the pulse: cost, drafting, wind, limits --------------------------------------------------
@@ -351,12 +350,33 @@ def test_drafting_straight_behind_in_the_same_lane(game):
     mover, ahead, beside = race.players
     put(mover, 1)
     put(ahead, 4, lane=1)  # space 5, right lane
-    move = Move(act(downhill=2, pulse=2), "top", 2)  # onto space 4, just behind
-    assert landing(race, mover, 2).lane == 1  # the lane that drafts
-    assert pulse_change(race, mover, move) == 1
-    put(beside, 3, lane=1)  # the right lane of space 4 is taken: diagonal behind, no draft
-    assert landing(race, mover, 2).lane == 0
-    assert pulse_change(race, mover, move) == 2
+    behind = Move(act(downhill=2, pulse=2), "top", 2, lane=1)  # onto space 4, just behind
+    assert pulse_change(race, mover, behind) == 1
+    diagonal = replace(behind, lane=0)
+    assert pulse_change(race, mover, diagonal) == 2
+    put(beside, 3, lane=1)  # the right lane of space 4 is taken: only the diagonal is left
+    assert {m.lane for m in moves(race, mover, CARDS["push"]) if m.distance == 2} == {0}
+
+
+def test_the_lane_is_the_players_choice_as_in_the_fischer_example(game):
+    """Seed 003: "Fischer (Red) is 3 spaces behind Wei (Black) and facing a wind blowing from
+    the North. ... If Fischer ends in the right lane directly behind Wei, his Action cost
+    adjustment is -1 (drafting, no wind effect). In the left lane, it's +1 (no drafting,
+    headwind)." Both are legal moves, and the left lane is his to take."""
+    race = race_of(
+        game,
+        ("owens", "red", Scripted(card="push", distance=2, lane=0)),  # as Fischer
+        ("wei", "black", Scripted()),
+    )
+    fischer, wei = race.players
+    put(fischer, 1)  # space 2
+    put(wei, 4, lane=1)  # space 5, 3 spaces ahead, right lane
+    race.wind = "N"  # space 4, just behind Wei, faces north
+    offered = [m for m in moves(race, fischer, CARDS["push"]) if m.distance == 2]
+    cost = CARDS["push"].top.pulse
+    assert {m.lane: pulse_change(race, fischer, m) - cost for m in offered} == {1: -1, 0: 1}
+    take_turn(race, fischer, CARDS["push"])
+    assert (fischer.position, fischer.lane, fischer.pulse) == (3, 0, cost + 1)
 
 
 def test_a_single_lane_space_lines_up_with_both_lanes(game):
@@ -364,7 +384,7 @@ def test_a_single_lane_space_lines_up_with_both_lanes(game):
     mover, ahead = race.players
     put(mover, 0)
     put(ahead, 2)  # single-lane space 3
-    assert landing(race, mover, 1).drafting  # from space 2, either lane
+    assert landing(race, mover, 1, 0).drafting and landing(race, mover, 1, 1).drafting
 
 
 def test_no_drafting_on_the_shooting_range(game):
@@ -372,8 +392,8 @@ def test_no_drafting_on_the_shooting_range(game):
     mover, ahead = race.players
     put(ahead, RANGE, lane=0)
     put(mover, RANGE - 1)
-    assert not landing(race, mover, 1).drafting  # both on the range: same space, no draft
-    assert not landing(race, mover, 0).drafting  # space 5 is behind the range, not a lane
+    assert not landing(race, mover, 1, 1).drafting  # both on the range: same space, no draft
+    assert not landing(race, mover, 0, 0).drafting  # space 5 is behind the range, not a lane
 
 
 def test_headwind_unless_drafting_and_tailwind_unless_shielded(game):
@@ -394,18 +414,17 @@ def test_headwind_unless_drafting_and_tailwind_unless_shielded(game):
     assert pulse_change(race, mover, onto_space_2) == 0  # a crosswind does nothing to the pulse
     race.wind = "W"
     assert pulse_change(race, mover, onto_space_2) == -1  # tailwind
-    put(other, 0, lane=1)  # straight behind on the start line (the mover takes lane 0)...
+    put(other, 0, lane=1)  # on the start line, diagonally behind lane 0 of space 2...
     put(mover, 0, lane=0)
     put(third, 2)  # ... and single-lane space 3 ahead
-    assert landing(race, mover, 1).lane == 0
     race.wind = "E"
     assert pulse_change(race, mover, onto_space_2) == -1  # drafting cancels the headwind
     put(third, 12)
     put(other, 0, lane=0)
     put(mover, 0, lane=1)
     race.wind = "W"
-    assert landing(race, mover, 1).lane == 0  # the first free lane, behind no one
-    assert pulse_change(race, mover, onto_space_2) == 0  # shielded from the tailwind
+    assert pulse_change(race, mover, onto_space_2) == 0  # lane 0: shielded from the tailwind
+    assert pulse_change(race, mover, replace(onto_space_2, lane=1)) == -1  # lane 1: not
 
 
 def test_the_pulse_never_drops_below_zero_and_over_ten_is_out(game):
@@ -528,6 +547,39 @@ def test_waiting_lowers_the_pulse_and_keeps_the_mat(game):
     assert player.discard == [CARDS["stride"]] and race.on_range(player)
 
 
+def test_step_wax_boosts_a_shot_too(game):
+    """Seed 003: at the range, "perform the Action and discard or remove your card, as
+    specified by the chosen Shooting Range Action. This, for example, means you may use Ski
+    Wax to boost your Action"; only Wait wastes step wax ("other Ski Wax colors are wasted
+    since you remain in place")."""
+    race = race_of(game, ("pinto", "black", Scripted(distance=4, wax=2)))
+    player = put(race.players[0], RANGE, pulse=5)  # medium pulse: hits on 3 or more
+    race.wind = "S"  # behind the shooter facing the targets: no crosswind, not windstill
+    race.rng = LoadedDice(3, 0, 0, 0, 0)  # one hit: 2 uphill steps
+    take_turn(race, player, CARDS["stride"])
+    offered = player.bot.offered  # type: ignore[attr-defined]
+    assert max(m.distance for m in offered if m.wax == 0) == 2  # spaces 7 and 1
+    assert max(m.distance for m in offered) == 4  # two black wax: on through 2 and up 3
+    assert (race.spaces[player.position], player.wax) == (3, 0)
+
+
+def test_a_shot_that_stays_put_faces_the_next_space_for_the_wind(game):
+    """Seed 003: "perform the Action as you would a regular one. However, even if you don't
+    advance, you must still leave the shooting mat and turn to face the next space instead
+    of the targets." The loop's board leaves the range westward; the targets are north."""
+    race = race_of(game, ("owens", "yellow", Scripted(distance=0)))
+    assert race.range_exit == "W"
+    player = put(race.players[0], RANGE, pulse=5)
+    race.wind = "W"  # a crosswind at the targets, a headwind toward the next space
+    take_turn(race, player, CARDS["stride"])
+    assert player.pulse == 6  # Shoot costs 0 here, the headwind +1
+    race = race_of(game, ("owens", "yellow", Scripted(shoots=False, distance=0)))
+    player = put(race.players[0], RANGE, pulse=5)
+    race.wind = "W"
+    take_turn(race, player, CARDS["stride"])
+    assert player.pulse == 3  # waiting on the mat still faces the targets: Wait's -2 only
+
+
 def test_a_shot_with_no_hits_still_leaves_the_mat(game):
     race = race_of(game, ("owens", "yellow", Scripted(distance=0)))
     player = put(race.players[0], RANGE, pulse=8)  # high pulse: hits on 4 or more
@@ -631,6 +683,31 @@ def test_the_grid_is_set_by_the_first_discard(game):
     assert race.log[0].startswith(f"grid: {first.biathlete.name}, ")
 
 
+def test_the_grid_places_follow_the_first_discards_initiative(game):
+    """Seed 003: "Place the biathletes in the grid slots (13) behind the Start Line, using the
+    initiative value ... on the discarded card. The player with the highest initiative places
+    their biathlete first, followed by the next highest, and so on. Ties are broken by ski
+    color order." The printed grid numbers its places from the line, two to a row."""
+    race = race_of(
+        game,
+        ("wei", "red", Scripted()),
+        ("owens", "black", Scripted()),
+        ("pinto", "yellow", Scripted()),
+    )
+    red, black, yellow = race.players
+    red.discard, black.discard, yellow.discard = (
+        [CARDS["stride"]],
+        [CARDS["push"]],
+        [CARDS["stride"]],
+    )
+    place_on_grid(race)
+    places = {p.biathlete.id: (p.grid_place, p.lane) for p in race.players}
+    assert places == {"owens": (1, 0), "wei": (2, 1), "pinto": (3, 0)}  # 7, then the 5s by colour
+    # "Remaining players are ranked by their distance to the Finish Line": the front place is
+    # nearer, so Owens ranks first while all three stand on the grid.
+    assert standings(race) == [black, red, yellow]
+
+
 def initiative_value(race: Race, player: Player) -> int:
     return player.discard[0].initiative_value(race.dice)
 
@@ -686,6 +763,26 @@ def test_the_rest_are_ranked_by_distance_then_colour_and_the_eliminated_last(gam
     assert [p.biathlete.id for p in standings(race)] == ["owens", "pinto", "wei", "y", "x"]
 
 
+def test_two_out_in_one_round_rank_by_who_went_out_first(game):
+    """Seed 003: "Players eliminated before the winner finishes are ranked last among those
+    remaining. For example, in a 4-player race, if a player is eliminated first, they're
+    placed 4th. If another player is eliminated later, they're placed 3rd"."""
+    race = race_of(
+        game,
+        ("wei", "red", Scripted(card="push", distance=2)),  # initiative 7: moves first
+        ("owens", "black", Scripted(card="stride", distance=1)),  # initiative 5
+        ("pinto", "yellow", Scripted(card="glide", distance=0)),
+    )
+    first_out, second_out, survivor = race.players
+    put(first_out, 10, pulse=9)  # +2 onto the range: 11
+    put(second_out, 3, pulse=10)  # +1: 11
+    put(survivor, 8)
+    play_round(race)
+    assert not first_out.racing and not second_out.racing
+    # Red goes out first, so ranks below black despite the better ski colour order.
+    assert standings(race) == [survivor, second_out, first_out]
+
+
 # --- bots and whole races ---------------------------------------------------------------------
 
 
@@ -714,6 +811,69 @@ def test_the_random_bot_only_makes_legal_moves(game):
     put(player, 3)
     options = moves(race, player, CARDS["push"])
     assert all(BOTS["random"].choose_move(race, player, options) in options for _ in range(20))
+
+
+class Cheat(Scripted):
+    """Plays by the rules except for one decision, where it picks what it was not offered."""
+
+    name = "cheating"
+
+    def __init__(self, decision: str) -> None:
+        if decision == "wind":
+            super().__init__(card="gust", distance=1)  # the top action's wind symbol
+        else:
+            super().__init__(card="stride")
+        self.decision = decision
+
+    def choose_card(self, race: Race, player: Player) -> Card:
+        if self.decision == "card":
+            return MOTIVATION  # not in the hand
+        return super().choose_card(race, player)
+
+    def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+        move = super().choose_move(race, player, options)
+        if self.decision == "move":
+            return replace(move, distance=move.distance + 2)  # further than the card goes
+        if self.decision == "wax":
+            return replace(move, wax=player.wax + 1)  # more wax than the biathlete holds
+        return move
+
+    def wind(self, race: Race, player: Player) -> str | None:
+        return "NE" if self.decision == "wind" else super().wind(race, player)
+
+    def bullets(self, race: Race, player: Player, hits: int, available: int) -> int:
+        return available + 1 if self.decision == "bullets" else 0
+
+    def motivation(self, race: Race, player: Player) -> int | None:
+        return len(race.face_up) if self.decision == "motivation" else 0
+
+
+@pytest.mark.parametrize(
+    ("decision", "index", "refused"),
+    [
+        ("card", 0, "a card the rules do not allow: Card(id='boost'"),
+        ("move", 0, "a move the rules do not allow: Move(action=Action(uphill=0, flat=2"),
+        ("move", 0, "card_side='top', distance=6, wax=2, lane=0)"),  # both wax: 4 spaces
+        ("wax", 0, "card_side='top', distance=4, wax=3, lane=0)"),  # black skis hold 2 wax
+        ("wind", 0, "a wind the rules do not allow: 'NE'"),
+        ("bullets", RANGE, "a number of bullets the rules do not allow: 4"),
+        ("motivation", RANGE + 1, "a motivation card the rules do not allow: 2"),
+    ],
+)
+def test_the_engine_refuses_a_bot_that_cheats(game, decision, index, refused):
+    """ARCHITECTURE.md: the engine offers every legal move and carries out the one chosen,
+    "so a bot cannot cheat". Seed 003 sets the limits a cheat breaks: a card from the hand,
+    "you can stop at any time" within the steps, wax from the supply, a wind direction or the
+    windstill icon, bullets "up to 5 hits in total", one of the 2 face-up Motivation Cards or
+    the deck."""
+    race = race_of(game, ("wei", "black", Cheat(decision)))
+    put(race.players[0], index)
+    race.rng = LoadedDice(0, 0, 0, 0, 0)
+    with pytest.raises(IllegalMove) as refusal:
+        play_round(race)
+    assert "the cheating bot playing Wei (black skis) chose a " in str(refusal.value)
+    assert refused in str(refusal.value)
+    assert not any(" plays " in line for line in race.log)  # the turn never completed
 
 
 @pytest.mark.parametrize("bot", sorted(BOTS))

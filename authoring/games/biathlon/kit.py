@@ -63,8 +63,9 @@ from authoring.games.biathlon.model import (
     Card,
     Course,
 )
-from authoring.games.biathlon.race import LAPS, NEXT_TURN_COACHES, PULSE_LIMIT, track
+from authoring.games.biathlon.race import NEXT_TURN_COACHES, PULSE_LIMIT
 from authoring.games.biathlon.rules import DICE, DIE_FACES, HITS_MAX
+from authoring.games.biathlon.trail import LAPS, track
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.cards import CardFrame, card_face, safe_outline
 from authoring.render.document import draw_pages

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from authoring.games.biathlon.model import Course
-from authoring.games.biathlon.race import track
+from authoring.games.biathlon.trail import track
 
 Cell = tuple[int, int]
 
@@ -129,6 +129,14 @@ class _Key:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Key) and self.data == other.data
+
+
+def range_exit(course: Course) -> str:
+    """The way a biathlete faces on leaving the range without moving on: toward the next
+    space, as the board lays it out (the range's own heading points at the targets)."""
+    board = layout(course)
+    shooting = board.circuit.shooting
+    return board.leaving(next(s for s in board.stretches if s.source == shooting))
 
 
 @cache

@@ -7,15 +7,20 @@ the same space (laps overlap), so occupancy is counted by space, and a biathlete
 kept beside the position.
 
 Choices are the bots' (`Bot` and its kinds); the rules are the engine's: a bot is offered
-every legal move, and the engine carries out the one it picks.
+every legal move, and the engine carries out the one it picks and refuses any other
+(`IllegalMove`).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from itertools import groupby
+from typing import TypeVar
 
+from authoring.games.biathlon.layout import range_exit
 from authoring.games.biathlon.model import (
     TERRAINS,
     Action,
@@ -35,42 +40,25 @@ from authoring.games.biathlon.rules import (
     reach,
     wind_effect,
 )
+from authoring.games.biathlon.trail import track
 
 PULSE_LIMIT = 10
-LAPS = 3
-"""Laps in a race; each starts on the start line, so each brings a motivation card."""
 ROUND_LIMIT = 200
 WINDS: tuple[str | None, ...] = ("N", "E", "S", "W", None)  # None: windstill
 GRID = -1  # behind the start line
+GRID_COLUMNS = 2
+"""The printed starting grid's places stand in rows of two, place 1 nearest the line."""
 STEP_WAX = {"uphill_step": "uphill", "flat_step": "flat", "downhill_step": "downhill"}
 BLUE_WAX = "pulse_minus_one"
 WHITE_WAX = "wind_symbol"
 NEXT_TURN_COACHES = ("red", "black", "yellow", "green")
 """Coach zones whose boost falls due on the next turn; blue and white apply at once."""
 
-
-def track(course: Course) -> list[int]:
-    """The race's spaces in order: two laps through the range, then the run to the finish."""
-    by_marker = {space.marker: number for number, space in course.spaces.items()}
-    start, shooting, finish = by_marker["start"], by_marker["range"], by_marker["finish"]
-    laps: list[int] = []
-    for _ in range(LAPS - 1):
-        laps += _leg(course, start, shooting, "to_range")
-        laps += _leg(course, shooting, start, "to_range")[1:]
-        laps.pop()  # the start line opens the next lap
-    return laps + _leg(course, start, finish, "to_finish")
+Choice = TypeVar("Choice")
 
 
-def _leg(course: Course, source: int, target: int, lap: str) -> list[int]:
-    path, here, seen = [source], source, {source}
-    while here != target:
-        ahead = [s for s in course.next_spaces(here, lap) if s not in seen or s == target]
-        if not ahead:
-            raise ValueError(f"{course.name}: no way on from space {here}")
-        here = ahead[0]
-        seen.add(here)
-        path.append(here)
-    return path
+class IllegalMove(ValueError):
+    """A bot chose what the rules do not allow; the engine stops rather than carry it out."""
 
 
 @dataclass
@@ -86,6 +74,7 @@ class Player:
     order: int  # ski colour order, for ties
     discard: list[Card] = field(default_factory=list)
     position: int = GRID
+    grid_place: int = 0  # 1 is the front place; set with the first discard
     lane: int = 0
     pulse: int = 0
     motivation: int = 0
@@ -104,12 +93,14 @@ class Player:
 
 @dataclass(frozen=True)
 class Move:
-    """One legal way to carry out a turn: an action, how far to go and how much wax to use."""
+    """One legal way to carry out a turn: an action, how far to go, the lane to stop in
+    and how much wax to use."""
 
     action: Action
     card_side: str  # top, bottom, wait or shoot
     distance: int
     wax: int = 0
+    lane: int = 0
 
 
 @dataclass
@@ -118,6 +109,8 @@ class Race:
     course: Course
     players: list[Player]
     rng: random.Random
+    range_exit: str
+    """Where the trail leaves the range on the board: see `facing`."""
     spaces: list[int] = field(default_factory=list)
     terrains: tuple[str, ...] = ()
     dice: dict[str, int] = field(default_factory=dict)
@@ -127,6 +120,8 @@ class Race:
     log: list[str] = field(default_factory=list)
     rounds: int = 0
     winner: Player | None = None
+    eliminated: list[Player] = field(default_factory=list)
+    """In the order they went out: the first out ranks last."""
     reaches: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
     card_reaches: dict[tuple[int, tuple[str, int] | None, str], int] = field(default_factory=dict)
 
@@ -143,32 +138,33 @@ class Race:
             if p.racing and p is not besides and p.position >= 0 and self.at(p.position) == space
         ]
 
-    def free_lanes(self, index: int, mover: Player) -> list[int]:
-        if index == len(self.spaces) - 1:
-            return [0]  # crossing the finish line ends the race: there is always room
-        taken = {p.lane for p in self.occupants(self.at(index), besides=mover)}
-        return [lane for lane in range(self.space(index).lanes) if lane not in taken]
+    def stops(self, mover: Player, distances: range) -> list[tuple[int, int]]:
+        """Each (distance, lane) in `distances` where the mover would find room to stop.
 
-    def stops(self, mover: Player, distances: range) -> list[int]:
-        """The distances in `distances` at which the mover would find room to stop.
-
-        The same rule as `free_lanes`, but the field is counted once for every distance: the
-        bots are offered every stop of every move, and asking `free_lanes` per distance took
-        a fifth of a race's time.
+        Any free lane is the mover's choice, but the range seats a biathlete on the lowest
+        free mat; staying put keeps the lane; crossing the finish line ends the race, so
+        there is always room. The field is counted once for every distance: the bots are
+        offered every stop of every move.
         """
-        crowd = Counter(
-            self.spaces[p.position]
-            for p in self.players
-            if p.racing and p.position >= 0 and p is not mover
-        )
+        taken: defaultdict[int, set[int]] = defaultdict(set)
+        for p in self.players:
+            if p.racing and p.position >= 0 and p is not mover:
+                taken[self.spaces[p.position]].add(p.lane)
         last = len(self.spaces) - 1
-        return [
-            d
-            for d in distances
-            if d == 0
-            or mover.position + d == last
-            or crowd[self.spaces[mover.position + d]] < self.space(mover.position + d).lanes
-        ]
+        found: list[tuple[int, int]] = []
+        for distance in distances:
+            index = mover.position + distance
+            if distance == 0:
+                found.append((0, mover.lane))
+            elif index == last:
+                found.append((distance, 0))
+            else:
+                space = self.space(index)
+                free = [n for n in range(space.lanes) if n not in taken[self.spaces[index]]]
+                if space.marker == "range":
+                    free = free[:1]
+                found += [(distance, lane) for lane in free]
+        return found
 
     def on_range(self, player: Player) -> bool:
         """On a shooting mat and not yet shot there: the turn is a range action."""
@@ -205,17 +201,6 @@ def _neighbours(race: Race, index: int, lane: int, mover: Player, step: int) -> 
     )
 
 
-def landing_lane(race: Race, player: Player, index: int) -> int:
-    """The lane taken on stopping: the lowest free shooting mat on the range, else a lane
-    that drafts when there is one, else the first free lane."""
-    free = race.free_lanes(index, player)
-    if race.space(index).marker != "range":
-        for lane in free:
-            if _neighbours(race, index, lane, player, +1):
-                return lane
-    return free[0]
-
-
 @dataclass(frozen=True)
 class Landing:
     index: int
@@ -226,12 +211,12 @@ class Landing:
     white_coach: bool
 
 
-def landing(race: Race, player: Player, distance: int) -> Landing:
-    """Where a move of `distance` spaces ends and what the spot does to the pulse."""
+def landing(race: Race, player: Player, distance: int, lane: int) -> Landing:
+    """Where a move of `distance` spaces into `lane` ends and what the spot does to the
+    pulse."""
     index = min(player.position + distance, len(race.spaces) - 1)
     if index < 0:
-        return Landing(index, 0, False, 0, 0, False)  # still on the grid: no wind, no coach
-    lane = landing_lane(race, player, index)
+        return Landing(index, lane, False, 0, 0, False)  # still on the grid: no wind, no coach
     drafting = _neighbours(race, index, lane, player, +1)
     shielded = _neighbours(race, index, lane, player, -1)
     space = race.space(index)
@@ -240,16 +225,28 @@ def landing(race: Race, player: Player, distance: int) -> Landing:
         index,
         lane,
         drafting,
-        wind_effect(space.heading, race.wind, drafting=drafting, shielded_behind=shielded),
+        wind_effect(
+            facing(race, player, index), race.wind, drafting=drafting, shielded_behind=shielded
+        ),
         space.coach_count if colour == "blue" else 0,
         colour == "white",
     )
 
 
+def facing(race: Race, player: Player, index: int) -> str:
+    """The way a biathlete stopping at `index` faces: the space's arrow, which on the range
+    points at the targets; but one who has shot and stays on the range has left the mat and
+    faces the next space."""
+    space = race.space(index)
+    if space.marker == "range" and index == player.position and not race.on_range(player):
+        return race.range_exit
+    return space.heading
+
+
 def pulse_change(race: Race, player: Player, move: Move) -> int:
     """The pulse change a move would make: its cost, less blue wax and blue coaching,
     drafting -1, headwind +1, tailwind -1."""
-    return _pulse_change(player, move, landing(race, player, move.distance))
+    return _pulse_change(player, move, landing(race, player, move.distance, move.lane))
 
 
 def _pulse_change(player: Player, move: Move, where: Landing) -> int:
@@ -289,25 +286,33 @@ def furthest(race: Race, player: Player, action: Action, wax: int = 0) -> int:
 
 def moves(race: Race, player: Player, card: Card) -> list[Move]:
     """Every legal way to play a card: either action, any wax the player holds, stopping on
-    any space within reach that has room. Step wax is offered only where it adds reach."""
+    any space within reach that has room."""
+    return [
+        move
+        for side, action in (("top", card.top), ("bottom", card.bottom))
+        for move in _action_moves(race, player, action, side)
+    ]
+
+
+def _action_moves(race: Race, player: Player, action: Action, side: str) -> list[Move]:
+    """Every wax and stop for one action. Step wax is offered only where it adds reach."""
     options = []
-    for side, action in (("top", card.top), ("bottom", card.bottom)):
-        longest = -1
-        for wax in range(player.wax + 1):
-            reachable = furthest(race, player, action, wax)
-            if player.wax_effect in STEP_WAX:
-                if reachable == longest:
-                    break
-                nearest = longest + 1
-            else:
-                nearest = 0
-            options += [
-                Move(action, side, distance, wax)
-                for distance in race.stops(player, range(nearest, reachable + 1))
-            ]
-            longest = reachable
-            if player.wax_effect == WHITE_WAX and wax == 1:
-                break  # one white wax already gives the wind symbol
+    longest = -1
+    for wax in range(player.wax + 1):
+        reachable = furthest(race, player, action, wax)
+        if player.wax_effect in STEP_WAX:
+            if reachable == longest:
+                break
+            nearest = longest + 1
+        else:
+            nearest = 0
+        options += [
+            Move(action, side, distance, wax, lane)
+            for distance, lane in race.stops(player, range(nearest, reachable + 1))
+        ]
+        longest = reachable
+        if player.wax_effect == WHITE_WAX and wax == 1:
+            break  # one white wax already gives the wind symbol
     return options
 
 
@@ -339,10 +344,15 @@ class Bot:
         return best_pile >= best_hand + 2 and (player.bullets > 1 or player.coached("red") > 0)
 
     def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
+        """The furthest stop, with the least wax, in the lane that costs the least pulse.
+        Lanes are compared only where the distance is worth it: asking every option's pulse
+        change doubled a race's time."""
         ordered = sorted(options, key=lambda m: (-m.distance, m.wax, m.action.pulse))
-        for move in ordered:
-            if player.pulse + pulse_change(race, player, move) <= PULSE_LIMIT:
-                return move
+        for _, group in groupby(ordered, key=lambda m: (m.distance, m.wax)):
+            changes = {move: pulse_change(race, player, move) for move in group}
+            cheapest = min(changes, key=changes.__getitem__)
+            if player.pulse + changes[cheapest] <= PULSE_LIMIT:
+                return cheapest
         return ordered[0]
 
     def motivation(self, race: Race, player: Player) -> int | None:
@@ -373,8 +383,8 @@ class PulseCareful(Bot):
     ceiling = 6
 
     def choose_move(self, race: Race, player: Player, options: list[Move]) -> Move:
-        ordered = sorted(options, key=lambda m: (-m.distance, m.wax, m.action.pulse))
-        changes = {move: pulse_change(race, player, move) for move in ordered}
+        changes = {move: pulse_change(race, player, move) for move in options}
+        ordered = sorted(options, key=lambda m: (-m.distance, m.wax, changes[m]))
         for move in ordered:
             if player.pulse + changes[move] <= self.ceiling:
                 return move
@@ -452,16 +462,33 @@ def new_race(
         )
     spaces = track(chosen)
     terrains = tuple(chosen.spaces[s].terrain for s in spaces)
-    race = Race(game, chosen, players, rng, spaces, terrains, reaches=_REACHES[terrains])
+    race = Race(
+        game,
+        chosen,
+        players,
+        rng,
+        range_exit(chosen),
+        spaces,
+        terrains,
+        reaches=_REACHES[terrains],
+    )
     race.dice = {colour: rng.randint(DIE_FACES[0], DIE_FACES[-1]) for colour in DICE}
     race.motivation = game.motivation_deck()
     rng.shuffle(race.motivation)
     race.face_up = [race.motivation.pop() for _ in range(min(2, len(race.motivation)))]
     for player in players:  # a random first discard sets the start grid
         player.discard.append(player.hand.pop())
-    grid = sorted(players, key=lambda p: initiative(race, p, p.discard[0]))
-    race.log.append(f"grid: {', '.join(p.biathlete.name for p in grid)}")
+    place_on_grid(race)
     return race
+
+
+def place_on_grid(race: Race) -> None:
+    """The highest initiative on the first discard takes the front place, and so on down,
+    ties by ski colour order; each place is a lane of its row."""
+    grid = sorted(race.players, key=lambda p: initiative(race, p, p.discard[0]))
+    for place, player in enumerate(grid, 1):
+        player.grid_place, player.lane = place, (place - 1) % GRID_COLUMNS
+    race.log.append(f"grid: {', '.join(p.biathlete.name for p in grid)}")
 
 
 def play(race: Race) -> Race:
@@ -482,7 +509,7 @@ def play_round(race: Race) -> None:
     for player in [p for p in race.players if p.racing]:
         _refill_hand(race, player)
         if player.racing:
-            card = player.bot.choose_card(race, player)
+            card = _legal(player, "card", player.bot.choose_card(race, player), player.hand)
             player.hand.remove(card)
             chosen[player.seat] = card
     waiting = [p for p in race.players if p.seat in chosen]
@@ -521,15 +548,17 @@ def take_turn(race: Race, player: Player, card: Card) -> None:
         else:
             _wait(race, player, card)
         return
-    move = player.bot.choose_move(race, player, moves(race, player, card))
+    move = _chosen_move(race, player, moves(race, player, card))
     _carry_out(race, player, card, move, card.name)
 
 
 def _wait(race: Race, player: Player, card: Card) -> None:
     wait = race.game.range_actions["wait"]
     action = Action(0, 0, 0, wait.pulse, False, wait.removes)
-    options = [Move(action, "wait", 0, wax) for wax in range(_useful_wax_at_range(player) + 1)]
-    move = player.bot.choose_move(race, player, options)
+    options = [
+        Move(action, "wait", 0, wax, player.lane) for wax in range(_useful_wax_at_range(player) + 1)
+    ]
+    move = _chosen_move(race, player, options)
     _carry_out(race, player, card, move, f"{card.name} for initiative")
 
 
@@ -547,7 +576,8 @@ def _shoot(race: Race, player: Player, card: Card) -> None:
     count = hits(player.biathlete, player.pulse, list(race.dice.values()), heading, race.wind)
     coach = player.coached("red")
     available = min(player.bullets + coach, HITS_MAX - count)  # bullets lift hits to 5
-    spent = max(0, min(player.bot.bullets(race, player, count, available), available))
+    wanted = player.bot.bullets(race, player, count, available)
+    spent = _legal(player, "number of bullets", wanted, range(available + 1))
     player.bullets -= max(0, spent - coach)  # the coach's bullet goes first
     count += spent
     player.shots.append(count)
@@ -556,19 +586,30 @@ def _shoot(race: Race, player: Player, card: Card) -> None:
         f"{' '.join(str(race.dice[c]) for c in DICE)}: {count} hits ({spent} bullets)"
     )
     action = Action(shoot.uphill_per_hit * count, 0, 0, shoot.pulse, False, shoot.removes)
-    options = [
-        Move(action, "shoot", distance, wax)
-        for wax in range(_useful_wax_at_range(player) + 1)
-        for distance in race.stops(player, range(furthest(race, player, action) + 1))
-    ]
-    move = player.bot.choose_move(race, player, options)
+    # "Perform the Action as you would a regular one": step wax adds steps to a shot too.
+    options = _action_moves(race, player, action, "shoot")
+    move = _chosen_move(race, player, options)
     _carry_out(race, player, card, move, f"{card.name} for initiative")
+
+
+def _chosen_move(race: Race, player: Player, options: list[Move]) -> Move:
+    return _legal(player, "move", player.bot.choose_move(race, player, options), options)
+
+
+def _legal(player: Player, decision: str, choice: Choice, allowed: Collection[Choice]) -> Choice:
+    """The bot's choice, if the rules allow it."""
+    if choice not in allowed:
+        raise IllegalMove(
+            f"the {player.bot.name} bot playing {player.biathlete.name} ({player.colour} skis) "
+            f"chose a {decision} the rules do not allow: {choice!r}"
+        )
+    return choice
 
 
 def _carry_out(race: Race, player: Player, card: Card, move: Move, played: str) -> None:
     """Move, adjust the pulse, change the wind, then discard or remove the card."""
     before, pulse_before = player.position, player.pulse
-    where = landing(race, player, move.distance)
+    where = landing(race, player, move.distance, move.lane)
     player.wax -= move.wax
     player.position, player.lane = where.index, where.lane
     _cross_start_lines(race, player, before)
@@ -581,7 +622,7 @@ def _carry_out(race: Race, player: Player, card: Card, move: Move, played: str) 
     )
     note = ""
     if move.action.wind or where.white_coach or (player.wax_effect == WHITE_WAX and move.wax):
-        wanted = player.bot.wind(race, player)
+        wanted = _legal(player, "wind", player.bot.wind(race, player), WINDS)
         if wanted != race.wind:
             race.wind = wanted
             note = f", wind {'windstill' if wanted is None else 'from ' + wanted}"
@@ -611,7 +652,16 @@ def _cross_start_lines(race: Race, player: Player, before: int) -> None:
             continue
         if not (race.face_up or race.motivation):
             return
-        pick = player.bot.motivation(race, player) if race.face_up else None
+        pick = (
+            _legal(
+                player,
+                "motivation card",
+                player.bot.motivation(race, player),
+                [*range(len(race.face_up)), None],
+            )
+            if race.face_up
+            else None
+        )
         if pick is None and race.motivation:
             card = race.motivation.pop()
         else:
@@ -624,16 +674,14 @@ def _cross_start_lines(race: Race, player: Player, before: int) -> None:
 
 def eliminate(race: Race, player: Player, why: str) -> None:
     player.eliminated_round = race.rounds
+    race.eliminated.append(player)
     race.log.append(f"round {race.rounds}: {player.biathlete.name} is out ({why})")
 
 
 def standings(race: Race) -> list[Player]:
     """The winner, then the rest by distance to the finish, ties by ski colour order; the
-    eliminated last, the first to go out ranked lowest."""
+    eliminated last, the first to go out ranked lowest (even within one round). On the
+    starting grid a place further forward is nearer the finish."""
     finishing = [p for p in race.players if p.racing and p is not race.winner]
-    finishing.sort(key=lambda p: (-p.position, p.order))
-    out = sorted(
-        (p for p in race.players if not p.racing),
-        key=lambda p: (-(p.eliminated_round or 0), p.order),
-    )
-    return ([race.winner] if race.winner else []) + finishing + out
+    finishing.sort(key=lambda p: (-p.position, p.grid_place if p.position == GRID else 0, p.order))
+    return ([race.winner] if race.winner else []) + finishing + race.eliminated[::-1]

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from authoring.games.biathlon.model import Biathlon
-from authoring.games.biathlon.race import Bot, new_race, play, standings, track
+from authoring.games.biathlon.race import Bot, new_race, play, standings
 from authoring.games.biathlon.simulate import seat_bots
+from authoring.games.biathlon.trail import track
 from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Proportion, run_rng
