@@ -42,9 +42,9 @@ Edit = Callable[[Workbook], None]
 # README, "The three deliberate rating errors": roster pair, and the pair the season's
 # results support (README, "Deriving a rating from results").
 OUTLIERS = {
-    ("florian_poschl", "m1500"): ("B-C", "F-G"),
-    ("ahn_ji_woo", "w3000"): ("K-M", "G-K"),
-    ("bae_seo_yeon", "w500"): ("D-G", "H-I"),
+    ("florian_poschl", "m1500"): ("B-C", "E-G"),
+    ("ahn_ji_woo", "w3000"): ("K-M", "H-H"),
+    ("bae_seo_yeon", "w500"): ("D-G", "I-I"),
 }
 
 
@@ -629,6 +629,44 @@ def test_rating_one_letter_off_is_no_warning(check, added, book, model, derived)
     assert added(check(lambda copy: moved(copy, book, row, rating, 1))) == []
 
 
+def test_plus_counting_setting_changes_the_letter(game, mutated, book, model):
+    """Seed 000: "If a modified integer reading would push the range either above or below the
+    skater's printed range, use their highest/lowest range as appropriate." Where a plus starts
+    counting is the designer's reading, kept on the Settings sheet."""
+    cell = f"{column(book['Settings'], 'faster_modifier_counts_from')}2"
+    other = {"best_letter": "worst_letter", "worst_letter": "best_letter"}[
+        book["Settings"][cell].value
+    ]
+
+    def edit(copy):
+        copy["Settings"][cell] = other
+
+    result = validate_workbook(mutated(edit), game)
+    assert result.ok
+    flipped = build_model(result.tables)
+    assert flipped.modifier_reading.faster_from_worst is (other == "worst_letter")
+    assert (
+        flipped.modifier_reading.faster_from_worst is not model.modifier_reading.faster_from_worst
+    )
+    rating = Rating("", "m500", letter("D"), letter("G"))
+    plus_one = {"best_letter": letter("D"), "worst_letter": letter("F")}
+    assert modified_letter(rating, 1, flipped.modifier_reading) == plus_one[other]
+    assert modified_letter(rating, -2, flipped.modifier_reading) == letter("F")
+
+
+def test_plus_counting_setting_must_be_one_of_the_two_readings(check, added, book):
+    settings = book["Settings"]
+    cell = f"{column(settings, 'faster_modifier_counts_from')}2"
+
+    def edit(copy):
+        copy["Settings"][cell] = "middle_letter"
+
+    result = check(edit)
+    assert not result.ok
+    [(_, sheet, at, severity)] = places(added(result, outliers_kept=False))
+    assert (sheet, at, severity) == ("Settings", cell, "error")
+
+
 # --- authoring check blade ---------------------------------------------------------------
 
 
@@ -645,6 +683,92 @@ def test_check_blade_json(capsys):
     winning = figures["Winning times against the world record"]
     assert len(winning["rows"]) == 8
     assert [row[-1] for row in winning["rows"]] == ["inside"] * 8
+
+
+def test_check_blade_shows_each_modifiers_column_under_both_readings(capsys):
+    """Seed 000: "A modified integer calls for a +5 letter grade modifier; the skater has a
+    range of O-Q; you would use the "O" column." Counted from the best letter every plus gives
+    the best letter; counted up from the worst letter each plus gives its own column."""
+    assert main(["check", "blade", "--format", "json"]) == 0
+    figures = {f["title"]: f for f in json.loads(capsys.readouterr().out)["figures"]}
+    deck = figures["Action deck: the column each modifier gives, under each reading"]
+    header = deck["header"]
+    columns = [name for name in header if name.startswith("A-G from")]
+    assert len(columns) == 2
+    by_modifier = {row[0]: dict(zip(header, row, strict=True)) for row in deck["rows"]}
+    best, ends = (
+        next(c for c in columns if c.startswith(f"A-G from {w}")) for w in ("best", "both")
+    )
+    assert [by_modifier[str(n)][best] for n in range(1, 7)] == ["A"] * 6
+    assert [by_modifier[str(n)][ends] for n in range(1, 7)] == ["F", "E", "D", "C", "B", "A"]
+    assert [by_modifier[str(-n)][ends] for n in range(1, 7)] == ["B", "C", "D", "E", "F", "G"]
+    assert sum(row[1] for row in deck["rows"]) == 100
+    spread = figures["Letter distribution of one draw under each reading (exact, from the deck)"]
+    rows = {(row[0].split(" (")[0], row[1]): row for row in spread["rows"]}
+    assert rows[("from best", "A-G")][2:9] == ["54%", "12%", "10%", "8%", "6%", "4%", "6%"]
+    assert rows[("from both ends", "A-G")][2:9] == ["14%", "16%", "16%", "16%", "16%", "16%", "6%"]
+    assert sum(("(Settings)" in row[0]) for row in spread["rows"]) == len(spread["rows"]) // 2
+
+
+def chart_figures(path: Path | str, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main(["check", str(path), "--format", "json"]) == 0
+    return {f["title"]: f for f in json.loads(capsys.readouterr().out)["figures"]}
+
+
+STAGE_RESULTS = (
+    "Stage-chart results: frequency and effect on time (exact, from the deck and charts)"
+)
+FIELD_RACES = "A field's race: race-ending results and falls (exact)"
+
+
+def test_check_blade_reports_each_chart_results_frequency_and_effect(mutated, book, capsys):
+    """Seed 000, the mid-race chart: "The result will either be a disqualification, a stumble,
+    a skater getting good position, a possible fall, or no effect." Each result's chance
+    follows from the chart and the deck's middle numbers 1-100; a disqualified skater draws
+    no further chart, so a later stage's results count only skaters still racing."""
+    shipped = chart_figures("blade", capsys)
+    rows = {(r[0], r[1]): r for r in shipped[STAGE_RESULTS]["rows"]}
+    assert len(rows) == len(list(records(book["StageCharts"])))
+    # The start chart ends 1 race in 100 (a damaged skate): mid-race results come to 0.99 of
+    # their chance, and its disqualification (1 in 100) takes no time off, it ends the race.
+    assert rows[("start", "damaged skate")][2:4] == ["1%", "1.00%"]
+    assert rows[("mid-race", "disqualified")][2:6] == [
+        "1%",
+        "0.99%",
+        "out of the race, no time",
+        "-",
+    ]
+    assert rows[("mid-race", "stumble")][2:5] == ["5%", "4.95%", "+0.045 s"]
+    # A stumble costs the trailing digit of a draw: 0.045 s on average, 4.95 % of races.
+    assert float(rows[("mid-race", "stumble")][5]) == pytest.approx(0.0495 * 0.045, abs=1e-4)
+    charts = book["StageCharts"]
+    [(dq_row, _)] = [
+        (n, v)
+        for n, v in records(charts)
+        if (v["chart"], v["outcome"]) == ("mid_race", "disqualified")
+    ]
+
+    def widen(copy):
+        # Disqualifications 1-3, stumbles 4-6 on the mid-race chart.
+        copy["StageCharts"][f"{column(charts, 'to')}{dq_row}"] = 3
+        copy["StageCharts"][f"{column(charts, 'from')}{dq_row + 1}"] = 4
+
+    wider = chart_figures(mutated(widen), capsys)
+    moved = {(r[0], r[1]): r for r in wider[STAGE_RESULTS]["rows"]}
+    assert moved[("mid-race", "disqualified")][2:4] == ["3%", "2.97%"]
+    assert moved[("mid-race", "stumble")][2] == "3%"
+
+    # Fewer skaters reach the final lap.
+    def percent(row: list[str]) -> float:
+        return float(row[3].rstrip("%"))
+
+    assert percent(moved[("final lap", "burst of speed")]) < percent(
+        rows[("final lap", "burst of speed")]
+    )
+    before = {r[2]: r for r in shipped[FIELD_RACES]["rows"]}
+    after = {r[2]: r for r in wider[FIELD_RACES]["rows"]}
+    # 18 skaters x (0.99 % + 0.98 %) before; x (2.97 % + about 0.96 %) after.
+    assert (before["disqualified"][3], after["disqualified"][3]) == ("0.35", "0.71")
 
 
 # --- authoring simulate ------------------------------------------------------------------
@@ -680,9 +804,8 @@ def test_modifier_direction_setting_changes_the_letter(game, mutated, book, mode
     result = validate_workbook(mutated(edit), game)
     assert result.ok
     faster = build_model(result.tables)
-    assert model.minus_is_slower is True
-    assert faster.minus_is_slower is False
+    assert model.modifier_reading.minus_is_slower is True
+    assert faster.modifier_reading.minus_is_slower is False
     rating = Rating("", "m500", letter("D"), letter("H"))
-    assert modified_letter(rating, -2, model.minus_is_slower) == letter("F")  # the seed's D to F
-    assert modified_letter(rating, -2, faster.minus_is_slower) == letter("D")  # clamped to best
-    assert modified_letter(rating, 2, faster.minus_is_slower) == letter("F")
+    assert modified_letter(rating, -2, model.modifier_reading) == letter("F")  # the seed's D to F
+    assert modified_letter(rating, 2, faster.modifier_reading) == letter("F")

@@ -398,13 +398,41 @@ FASTER = "In this game a minus modifier makes the time faster"
 
 def test_rulebook_states_the_modifier_direction_of_the_settings(kit: Kit, model: Blade) -> None:
     text = flat(kit.path("rulebook"))
-    chosen, other = (SLOWER, FASTER) if model.minus_is_slower else (FASTER, SLOWER)
+    reading = model.modifier_reading
+    chosen, other = (SLOWER, FASTER) if reading.minus_is_slower else (FASTER, SLOWER)
     assert chosen in text and other not in text
     # The original's own examples, replayed under that reading.
-    if model.minus_is_slower:
+    if reading.minus_is_slower:
         assert "rated D-G who draws -2 uses column F" in text
         assert "rated O-Q who draws +5 uses column O" in text
     assert "rated Q-T who draws MAX uses column Q" in text
+
+
+FROM_WORST = "In this game a plus counts from the worst letter toward A"
+FROM_BEST = "In this game every modifier counts from the best letter"
+
+
+def test_rulebook_states_where_a_plus_starts_counting(kit: Kit, model: Blade) -> None:
+    """Seed 000: "If a modified integer reading would push the range either above or below the
+    skater's printed range, use their highest/lowest range as appropriate." The seed never
+    says where a plus starts; the rulebook says which reading this edition plays, and why."""
+    text = flat(kit.path("rulebook"))
+    assert model.modifier_reading.minus_is_slower
+    chosen, other = (
+        (FROM_WORST, FROM_BEST)
+        if model.modifier_reading.faster_from_worst
+        else (FROM_BEST, FROM_WORST)
+    )
+    assert chosen in text and other not in text
+    plus_cards = sum(isinstance(c.modifier, int) and c.modifier > 0 for c in model.deck)
+    assert f"all {plus_cards} plus cards count" in text or f"the {plus_cards} plus cards" in text
+    # The seed's wide rating A-G on its best letter: 54 or 14 races in a hundred (the deck's
+    # 0, MAX and plus cards, or only 0, MAX and +6).
+    assert "the best letter in 14 races in a hundred" in text
+    assert "54 times in a hundred" in text or "54 races in a hundred" in text
+    if model.modifier_reading.faster_from_worst:
+        assert "rated O-Q who draws +1 uses column P" in text
+        assert "rated D-G who draws +2 uses column E" in text
 
 
 def test_rulebook_prints_the_charts_and_a_worked_race_from_the_data(kit: Kit, model: Blade) -> None:
@@ -432,25 +460,49 @@ def test_rulebook_prints_the_charts_and_a_worked_race_from_the_data(kit: Kit, mo
     assert f"= {format_time(round(base + race.tm, 2))}." in text
 
 
-def test_flipping_the_setting_flips_the_rulebook(game: Game, tmp_path: Path) -> None:
+def flipped_rulebook(game: Game, tmp_path: Path, name: str) -> tuple[str, str]:
+    """The rulebook of a copy whose Settings column `name` holds its other value."""
     book = openpyxl.load_workbook(game.workbook)
     settings = book["Settings"]
-    column = next(c.column for c in settings[1] if c.value == "modifier_direction")
+    column = next(c.column for c in settings[1] if c.value == name)
     before = settings.cell(2, column).value
     assert isinstance(before, str)
-    after = {"minus_is_slower": "minus_is_faster", "minus_is_faster": "minus_is_slower"}[before]
+    after = {
+        "minus_is_slower": "minus_is_faster",
+        "minus_is_faster": "minus_is_slower",
+        "best_letter": "worst_letter",
+        "worst_letter": "best_letter",
+    }[before]
     settings.cell(2, column).value = after
     copy = tmp_path / "flipped.xlsx"
     book.save(copy)
     out = tmp_path / "out"
     result = build_game(resolve(str(copy)), PAPERS["a4"], out)
     assert not [f for f in result.findings if f.severity is Severity.ERROR]
-    text = flat(out / "flipped" / "flipped-rulebook-a4.pdf")
+    return after, flat(out / "flipped" / "flipped-rulebook-a4.pdf")
+
+
+def test_flipping_the_setting_flips_the_rulebook(game: Game, model: Blade, tmp_path: Path) -> None:
+    after, text = flipped_rulebook(game, tmp_path, "modifier_direction")
     flipped, original = (SLOWER, FASTER) if after == "minus_is_slower" else (FASTER, SLOWER)
     assert flipped in text and original not in text
     if after == "minus_is_faster":
-        assert "rated D-G who draws -2 uses column D" in text
+        # A plus now counts from the best letter toward V; a minus points toward A.
         assert "rated O-Q who draws +5 uses column Q" in text
+        minus_two = "E" if model.modifier_reading.faster_from_worst else "D"
+        assert f"rated D-G who draws -2 uses column {minus_two}" in text
+        assert "Where a minus starts counting" in text
+
+
+def test_flipping_where_a_plus_counts_flips_the_rulebook(game: Game, tmp_path: Path) -> None:
+    after, text = flipped_rulebook(game, tmp_path, "faster_modifier_counts_from")
+    flipped, original = (
+        (FROM_WORST, FROM_BEST) if after == "worst_letter" else (FROM_BEST, FROM_WORST)
+    )
+    assert flipped in text and original not in text
+    plus_one = "P" if after == "worst_letter" else "O"
+    assert f"rated O-Q who draws +1 uses column {plus_one}" in text
+    assert "rated D-G who draws -2 uses column F" in text  # the seed's example under both
 
 
 # --- 8. the same data gives the same bytes -------------------------------------------------

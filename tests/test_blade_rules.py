@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -12,7 +13,16 @@ from authoring.decks import Deck
 from authoring.findings import Location
 from authoring.games.blade.checks import SHEETS
 from authoring.games.blade.derive import derive, pair_moments
-from authoring.games.blade.model import Blade, Card, Event, Modifier, Rating, Skater, Span
+from authoring.games.blade.model import (
+    Blade,
+    Card,
+    Event,
+    Modifier,
+    ModifierReading,
+    Rating,
+    Skater,
+    Span,
+)
 from authoring.games.blade.race import Entry, run_race, standings
 from authoring.games.blade.rules import (
     base_time_distribution,
@@ -35,6 +45,11 @@ MODIFIERS: list[Modifier] = (
     + [m for k, n in ((1, 12), (2, 10), (3, 8), (4, 6), (5, 4), (6, 2)) for m in [k, -k] * n]
     + [extreme for extreme in ("MAX", "MIN") for _ in range(4)]
 )
+
+
+FROM_BEST = ModifierReading(minus_is_slower=True, faster_from_worst=False)
+FROM_BOTH_ENDS = ModifierReading(minus_is_slower=True, faster_from_worst=True)
+READINGS = (FROM_BEST, FROM_BOTH_ENDS)
 
 
 def letter(name: str) -> int:
@@ -68,7 +83,7 @@ def game() -> Blade:
         ("cy", "m500"): rating("D", "G", "cy"),
     }
     return Blade(
-        minus_is_slower=True,
+        modifier_reading=FROM_BEST,
         derive_tolerance=1,
         z_threshold=3.0,
         world_record_margin=0.5,
@@ -137,26 +152,63 @@ def test_times_in_the_event_formats():
     assert parse_fall_time("1.05") == 65 and parse_fall_time("0.08") == 8
 
 
+@pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize(
     ("best", "worst", "modifier", "expected"),
     [
-        ("D", "G", -2, "F"),  # the rulebook's example: count two letters on from D
-        ("O", "Q", 5, "O"),  # pushed past the best letter: the best letter
+        ("D", "G", -2, "F"),
+        ("O", "Q", 5, "O"),
         ("Q", "T", "MAX", "Q"),
-        ("Q", "T", "MIN", "T"),
-        ("D", "G", -9, "G"),
-        ("D", "G", 0, "D"),
     ],
 )
-def test_modifiers_count_from_the_best_letter_and_stay_in_the_rating(
-    best, worst, modifier, expected
+def test_both_readings_give_the_seeds_three_worked_examples(
+    reading, best, worst, modifier, expected
 ):
-    assert LETTERS[modified_letter(rating(best, worst), modifier, True)] == expected
+    """Seed 000: "Let's say our skater has a grade range of D-G. We draw an action card,
+    consulting the bottom entry. We get a -2. In this instance, we would count down 2 letters
+    from the skater's highest grade (D), giving them a modified result of F." -- "A modified
+    integer calls for a +5 letter grade modifier; the skater has a range of O-Q; you would use
+    the "O" column." -- "An action draw for the bottom entry is "MAX", and a skater's range is
+    Q-T. You would use the "Q" column on the time chart."
+    """
+    assert LETTERS[modified_letter(rating(best, worst), modifier, reading)] == expected
+
+
+@pytest.mark.parametrize(
+    ("best", "worst", "modifier", "from_best", "from_both_ends"),
+    [
+        ("Q", "T", "MIN", "T", "T"),
+        ("D", "G", -9, "G", "G"),
+        ("D", "G", 0, "D", "D"),
+        ("D", "G", 1, "D", "F"),
+        ("D", "G", 2, "D", "E"),
+        ("D", "G", 3, "D", "D"),
+        ("O", "Q", 1, "O", "P"),
+    ],
+)
+def test_a_plus_counts_from_the_best_or_up_from_the_worst_letter_and_stays_in_the_rating(
+    best, worst, modifier, from_best, from_both_ends
+):
+    """Seed 000: "If a modified integer reading would push the range either above or below the
+    skater's printed range, use their highest/lowest range as appropriate." and "use either the
+    athletes maximum range (first letter of the range) or minimum range (second letter)." Read
+    from the best letter a plus can only go above the range; read up from the worst letter it
+    lands inside the range until it overshoots."""
+    assert LETTERS[modified_letter(rating(best, worst), modifier, FROM_BEST)] == from_best
+    assert LETTERS[modified_letter(rating(best, worst), modifier, FROM_BOTH_ENDS)] == (
+        from_both_ends
+    )
 
 
 def test_the_direction_of_a_minus_is_a_setting():
-    assert LETTERS[modified_letter(rating("D", "G"), 2, minus_is_slower=False)] == "F"
-    assert LETTERS[modified_letter(rating("D", "G"), -2, minus_is_slower=False)] == "D"
+    """Seed 000: "Note that all minus ("-") modifiers go higher in the alphabet (the base times
+    will be lower)." Read as the note's parenthesis, a minus points toward A."""
+    minus_is_faster = ModifierReading(minus_is_slower=False, faster_from_worst=False)
+    assert LETTERS[modified_letter(rating("D", "G"), 2, minus_is_faster)] == "F"
+    assert LETTERS[modified_letter(rating("D", "G"), -2, minus_is_faster)] == "D"
+    both_ends = ModifierReading(minus_is_slower=False, faster_from_worst=True)
+    assert LETTERS[modified_letter(rating("D", "G"), -2, both_ends)] == "E"
+    assert LETTERS[modified_letter(rating("D", "G"), 2, both_ends)] == "F"
 
 
 def test_letter_distribution_is_exact(game):
@@ -166,6 +218,16 @@ def test_letter_distribution_is_exact(game):
     assert chances[letter("B")] == pytest.approx(12 / 100)
     assert chances[letter("C")] == pytest.approx((30 + 4) / 100)
     assert sum(chances.values()) == 1
+
+
+def test_letter_distribution_counting_a_plus_up_from_the_worst_letter(game):
+    chances = letter_distribution(replace(game, modifier_reading=FROM_BOTH_ENDS), rating("A", "G"))
+    # 0, MAX and +6 give A; each -n gives the n-th letter after A, each +n the n-th before G;
+    # -6 and MIN give G.
+    expected = {"A": 8 + 4 + 2, "B": 12 + 4, "C": 10 + 6, "D": 8 + 8, "E": 6 + 10, "F": 4 + 12}
+    for name, cards in expected.items():
+        assert chances[letter(name)] == Fraction(cards, 100), name
+    assert chances[letter("G")] == Fraction(2 + 4, 100)
 
 
 def test_rulebook_claims_hold_exactly(game):

@@ -9,19 +9,29 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import pairwise
 
 from authoring.decks import Deck
 from authoring.findings import Finding, Severity
-from authoring.games.blade.model import Blade, Rating
-from authoring.games.blade.race import run_race, standings
-from authoring.games.blade.rules import base_time_distribution, chance_faster, moments
-from authoring.games.blade.timing import format_time
+from authoring.games.blade.model import Blade, Rating, lookup
+from authoring.games.blade.race import BONUSES, STAGES, run_race, standings
+from authoring.games.blade.rules import (
+    base_time_distribution,
+    chance_faster,
+    letter_distribution,
+    modified_letter,
+    moments,
+)
+from authoring.games.blade.timing import LETTERS, format_time
 from authoring.report import Figures, Report
 from authoring.simulation import Mean, run_rng
 
 CLAIM_EVENT = "m500"
+# The worst letters of the seed's two example ratings, A-C and A-G.
+SEED_WORSTS = (2, 6)
 RACES_PER_EVENT = 400
 # Winning times a real field produces: from a shade under the world record to 3% above.
 WINNING_BAND = (-0.5, 3.0)
@@ -30,6 +40,10 @@ WINNING_BAND = (-0.5, 3.0)
 def check(game: Blade, seed: int) -> Report:
     report = Report()
     report.figures.append(_deck(game))
+    report.figures.append(_letter_distributions(game))
+    report.figures.append(_chart_outcomes(game))
+    report.figures.append(_falls_by_rating(game))
+    report.figures.append(_field_races(game))
     claims, findings = _claims(game)
     report.figures.append(claims)
     report.findings += findings
@@ -43,21 +57,75 @@ def check(game: Blade, seed: int) -> Report:
     return report
 
 
+def _readings(game: Blade) -> tuple[tuple[str, Blade], ...]:
+    """The game under each way of counting a move toward A, the Settings' one marked."""
+    chosen = game.modifier_reading
+    games = []
+    for faster_from_worst, name in ((False, "from best"), (True, "from both ends")):
+        reading = replace(chosen, faster_from_worst=faster_from_worst)
+        mark = " (Settings)" if reading == chosen else ""
+        games.append((name + mark, replace(game, modifier_reading=reading)))
+    return tuple(games)
+
+
 def _deck(game: Blade) -> Figures:
-    counts = Counter(str(card.modifier) for card in game.deck)
-    order = sorted(
-        counts, key=lambda m: (m in ("MAX", "MIN"), int(m) if m.lstrip("-").isdigit() else 0, m)
-    )
+    counts = Counter(card.modifier for card in game.deck)
+    order = sorted(counts, key=lambda m: _modifier_order(str(m)))
+    ratings = [Rating("", CLAIM_EVENT, 0, worst) for worst in SEED_WORSTS]
+    readings = _readings(game)
     rows = tuple(
-        (modifier, counts[modifier], counts[modifier] / len(game.deck)) for modifier in order
+        (
+            str(modifier),
+            counts[modifier],
+            *(
+                LETTERS[modified_letter(rating, modifier, reading.modifier_reading)]
+                for _, reading in readings
+                for rating in ratings
+            ),
+        )
+        for modifier in order
     )
-    direction = "toward V (slower)" if game.minus_is_slower else "toward A (faster)"
     return Figures(
-        "Action deck: bottom modifiers",
-        ("modifier", "cards", "chance"),
+        "Action deck: the column each modifier gives, under each reading",
+        (
+            "modifier",
+            "cards",
+            *(f"{rating.label} {name}" for name, _ in readings for rating in ratings),
+        ),
         rows,
-        note=f"Counted from the skater's best letter; a minus moves {direction}; MAX and MIN "
-        "are the rating's two ends; every result is kept inside the rating.",
+        note=f"A {'minus' if game.modifier_reading.minus_is_slower else 'plus'} moves toward "
+        "V (slower), counted from the best letter. 'from best': a move toward A counts "
+        "from the best letter too, so it gives the best letter. 'from both ends': it counts "
+        "from the worst letter toward A. 0 and MAX give the best letter, MIN the worst, and "
+        "every result is kept inside the rating.",
+    )
+
+
+def _letter_distributions(game: Blade) -> Figures:
+    """Exact chance of each place in the rating, for one draw, under each reading."""
+    widest = max(SEED_WORSTS) + 1
+    rows = []
+    for name, reading in _readings(game):
+        for width in range(1, widest + 1):
+            rating = Rating("", CLAIM_EVENT, 0, width - 1)
+            chances = letter_distribution(reading, rating)
+            mean = sum(letter * p for letter, p in chances.items())
+            rows.append(
+                (
+                    name,
+                    rating.label,
+                    *(
+                        f"{float(chances.get(place, 0)):.0%}" if place < width else ""
+                        for place in range(widest)
+                    ),
+                    round(float(mean), 2),
+                )
+            )
+    return Figures(
+        "Letter distribution of one draw under each reading (exact, from the deck)",
+        ("reading", "rating", *LETTERS[:widest], "mean letters after best"),
+        tuple(rows),
+        note="The same for any rating of that width: a rating B-D draws as A-C one letter on.",
     )
 
 
@@ -68,7 +136,7 @@ def _modifier_order(modifier: str) -> tuple[bool, int, str]:
 
 def _claims(game: Blade) -> tuple[Figures, list[Finding]]:
     """The rulebook's own claims, with exact base-time figures."""
-    narrow, wide = Rating("", CLAIM_EVENT, 0, 2), Rating("", CLAIM_EVENT, 0, 6)
+    narrow, wide = (Rating("", CLAIM_EVENT, 0, worst) for worst in SEED_WORSTS)
     p_narrow = chance_faster(
         base_time_distribution(game, narrow), base_time_distribution(game, wide)
     )
@@ -124,6 +192,225 @@ def _claims(game: Blade) -> tuple[Figures, list[Finding]]:
         note="Spread = standard deviation of the base time in seconds for ratings A-A, A-B, "
         "... A-H (or the event's last letter).",
     ), findings
+
+
+ENDS_RACE = ("damaged_skate", "disqualified")
+
+
+@dataclass(frozen=True)
+class DrawChances:
+    """Exact chances of one draw's middle number, counted over the deck's cards."""
+
+    game: Blade
+
+    def share(self, hit: Callable[[int], bool]) -> Fraction:
+        deck = self.game.deck
+        return Fraction(sum(hit(card.middle) for card in deck), len(deck))
+
+    def mean(self, value: Callable[[int], Fraction]) -> Fraction:
+        deck = self.game.deck
+        return sum((value(card.middle) for card in deck), Fraction(0)) / len(deck)
+
+    def outcome(self, stage: str, outcome: str) -> Fraction:
+        return self.share(lambda n: lookup(self.game.stage_charts[stage], n) == outcome)
+
+    def falls(self, fall_rating: int) -> Fraction:
+        """A possible fall becoming a fall (FALL 1: a number ending in 1)."""
+        if fall_rating == 1:
+            return self.share(lambda n: n % 10 == 1)
+        return self.share(lambda n: n <= fall_rating)
+
+    def hundredths(self) -> Fraction:
+        """The mean of a trailing-digit draw, in seconds (stumbles and bonuses)."""
+        return self.mean(lambda n: Fraction(n % 10, 100))
+
+    def fall_time(self) -> Fraction:
+        return self.mean(lambda n: Fraction(lookup(self.game.falls_chart, n)))
+
+    def withdraws_after_fall(self) -> Fraction:
+        """A fall's time draw ending in 0, then 'withdraws' on the injury table."""
+        injured = self.share(lambda n: n % 10 == 0)
+        return injured * self.share(lambda n: lookup(self.game.injury_table, n) == "withdraws")
+
+    def stage_reached(self, fall_rating: int) -> dict[str, Fraction]:
+        """The chance a skater is still racing at each stage."""
+        reached, still = {}, Fraction(1)
+        for stage in STAGES:
+            reached[stage] = still
+            out = (
+                sum((self.outcome(stage, o) for o in ENDS_RACE), Fraction(0))
+                + self.outcome(stage, "possible_fall")
+                * self.falls(fall_rating)
+                * self.withdraws_after_fall()
+            )
+            still *= 1 - out
+        return reached
+
+
+def _chart_outcomes(game: Blade) -> Figures:
+    """Every stage-chart result: how often it comes up and what it does to the time."""
+    draws = DrawChances(game)
+    grades = Counter(lookup(game.grade_draw, card.middle) for card in game.deck)
+    ratings = list(game.ratings.values())
+    hundredths, fall_time = draws.hundredths(), draws.fall_time()
+    # Per rated skater: (chance of still racing at each stage, of a bonus counting, of a fall).
+    racers = [
+        (
+            draws.stage_reached(game.skaters[r.skater].fall_rating),
+            Fraction(grades[r.best], len(game.deck)),
+            draws.falls(game.skaters[r.skater].fall_rating),
+        )
+        for r in ratings
+    ]
+    match = sum((m for _, m, _ in racers), Fraction(0)) / len(racers)
+    falls = sum((f for _, _, f in racers), Fraction(0)) / len(racers)
+    rows = []
+    for stage in STAGES:
+        for outcome in dict.fromkeys(span.value for span in game.stage_charts[stage]):
+            chance = draws.outcome(stage, outcome)
+            per_race = chance * sum((r[stage] for r, _, _ in racers), Fraction(0)) / len(racers)
+            if outcome in BONUSES:
+                effect = f"grade matches {float(match):.1%}: -{float(hundredths):.3f} s"
+            elif outcome == "stumble":
+                effect = f"+{float(hundredths):.3f} s"
+            elif outcome == "possible_fall":
+                effect = (
+                    f"falls {float(falls):.1%}: +{float(fall_time):.1f} s, withdraws "
+                    f"{float(draws.withdraws_after_fall()):.1%} of falls"
+                )
+            else:
+                effect = "out of the race, no time" if outcome in ENDS_RACE else "none"
+            seconds = (
+                None
+                if outcome in ENDS_RACE
+                else sum(
+                    (
+                        r[stage] * chance * _seconds_when(outcome, m, f, hundredths, fall_time)
+                        for r, m, f in racers
+                    ),
+                    Fraction(0),
+                )
+                / len(racers)
+            )
+            rows.append(
+                (
+                    STAGE_LABELS.get(stage, stage),
+                    outcome.replace("_", " "),
+                    f"{float(chance):.0%}",
+                    f"{float(per_race):.2%}",
+                    effect,
+                    "-" if seconds is None else f"{float(seconds):+.4f}",
+                )
+            )
+    event = game.events[CLAIM_EVENT]
+    letter = event.world_record * event.letter_step
+    return Figures(
+        "Stage-chart results: frequency and effect on time (exact, from the deck and charts)",
+        ("stage", "result", "per draw", "per skater-race", "when it comes up", "mean s per race"),
+        tuple(rows),
+        note="Per skater-race: the chance of the draw times the chance the skater is still "
+        "racing at that stage, averaged over every rated skater in every event. Mean s per "
+        "race: its expected effect on the official time. Each draw "
+        "counts the deck's 100 middle numbers as equally likely (the deck is drawn without "
+        "replacement, so draws within a race are slightly dependent); collisions need pairs "
+        f"and come from play. For scale, one letter in the {event.name} is about "
+        f"{letter:.2f} s.",
+    )
+
+
+def _field_races(game: Blade) -> Figures:
+    """How often a whole field's race sees each race-ending result or a fall."""
+    draws = DrawChances(game)
+    rows = []
+    for event, entrants in game.field.items():
+        chances: dict[str, list[Fraction]] = {"disqualified": [], "damaged skate": [], "fall": []}
+        for skater in entrants:
+            fall_rating = game.skaters[skater].fall_rating
+            reached = draws.stage_reached(fall_rating)
+            chances["disqualified"].append(
+                sum((reached[s] * draws.outcome(s, "disqualified") for s in STAGES), Fraction(0))
+            )
+            chances["damaged skate"].append(
+                sum((reached[s] * draws.outcome(s, "damaged_skate") for s in STAGES), Fraction(0))
+            )
+            chances["fall"].append(
+                sum(
+                    (
+                        reached[s] * draws.outcome(s, "possible_fall") * draws.falls(fall_rating)
+                        for s in STAGES
+                    ),
+                    Fraction(0),
+                )
+            )
+        for result, per_skater in chances.items():
+            none = Fraction(1)
+            for chance in per_skater:
+                none *= 1 - chance
+            rows.append(
+                (
+                    game.events[event].name,
+                    len(entrants),
+                    result,
+                    f"{float(sum(per_skater, Fraction(0))):.2f}",
+                    f"{float(1 - none):.1%}",
+                )
+            )
+    return Figures(
+        "A field's race: race-ending results and falls (exact)",
+        ("event", "skaters", "result", "expected per race", "races with at least one"),
+        tuple(rows),
+        note="The Field sheet's skaters, each draw independent; a skater's own falls only "
+        "(collisions come from play).",
+    )
+
+
+def _seconds_when(
+    outcome: str, bonus: Fraction, fall: Fraction, hundredths: Fraction, fall_time: Fraction
+) -> Fraction:
+    """Mean seconds a result puts on the official time when it comes up, for a racer whose
+    bonus counts with chance `bonus` and whose possible fall is a fall with chance `fall`."""
+    if outcome in BONUSES:
+        return -bonus * hundredths
+    if outcome == "stumble":
+        return hundredths
+    if outcome == "possible_fall":
+        return fall * fall_time
+    return Fraction(0)
+
+
+def _falls_by_rating(game: Blade) -> Figures:
+    """A skater's own falls per race by FALL rating (collisions aside)."""
+    draws = DrawChances(game)
+    withdraw = draws.withdraws_after_fall()
+    counts = Counter(s.fall_rating for s in game.skaters.values())
+    rows = []
+    for fall_rating in sorted(counts):
+        reached = draws.stage_reached(fall_rating)
+        falls = sum(
+            (
+                reached[stage] * draws.outcome(stage, "possible_fall") * draws.falls(fall_rating)
+                for stage in STAGES
+            ),
+            Fraction(0),
+        )
+        rows.append(
+            (
+                fall_rating,
+                counts[fall_rating],
+                f"{float(falls):.2%}",
+                f"{float(falls * withdraw):.3%}",
+            )
+        )
+    return Figures(
+        "Falls per race by FALL rating (exact)",
+        ("FALL", "skaters", "falls per race", "withdraws after a fall"),
+        tuple(rows),
+        note="A skater's own falls from possible-fall results; a collision adds a fall for the "
+        "pair partner and comes from play.",
+    )
+
+
+STAGE_LABELS = {"start": "start", "mid_race": "mid-race", "final_lap": "final lap"}
 
 
 @dataclass

@@ -56,7 +56,7 @@ def pair_moments(game: Blade, event: str) -> dict[tuple[int, int], tuple[float, 
                 continue
             rating = Rating("", event, best, worst)
             weights = Counter(
-                modified_letter(rating, card.modifier, game.minus_is_slower) for card in game.deck
+                modified_letter(rating, card.modifier, game.modifier_reading) for card in game.deck
             )
             mean = sum(letter_moments[L][0] * n for L, n in weights.items()) / len(game.deck)
             square = sum(letter_moments[L][1] * n for L, n in weights.items()) / len(game.deck)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -29,6 +30,7 @@ from authoring.games.blade.model import (
     Card,
     Event,
     Modifier,
+    ModifierReading,
     Rating,
     Skater,
     Span,
@@ -36,7 +38,7 @@ from authoring.games.blade.model import (
     lookup,
 )
 from authoring.games.blade.race import BONUSES, STAGES, field_for
-from authoring.games.blade.rules import modified_letter
+from authoring.games.blade.rules import counted_move, letter_distribution, modified_letter
 from authoring.games.blade.timing import LETTERS, ROWS, format_time
 from authoring.render.cards import CardFrame, Panel, card_back, card_face, draw_panel
 from authoring.render.document import draw_pages
@@ -155,6 +157,7 @@ def components(game: Blade, context: BuildContext) -> list[Component]:
                     race=worked_race(game),
                     turns=direction_examples(game),
                     **deck_facts(game),
+                    **reading_facts(game),
                 ),
                 tables,
                 context.paper,
@@ -298,6 +301,26 @@ def deck_facts(game: Blade) -> dict[str, object]:
     }
 
 
+def reading_facts(game: Blade) -> dict[str, object]:
+    """What each way of counting a move toward A does to the seed's wide rating, A-G, for the
+    rulebook's reasons for the reading chosen."""
+    wide = Rating("", "", 0, 6)
+    on_best = {}
+    for faster_from_worst in (False, True):
+        reading = replace(game.modifier_reading, faster_from_worst=faster_from_worst)
+        chances = letter_distribution(replace(game, modifier_reading=reading), wide)
+        on_best[faster_from_worst] = round(100 * chances.get(wide.best, Fraction(0)))
+    sign_toward_a = 1 if game.modifier_reading.minus_is_slower else -1
+    toward_a = sum(
+        isinstance(card.modifier, int) and card.modifier * sign_toward_a > 0 for card in game.deck
+    )
+    return {
+        "toward_a_cards": toward_a,
+        "best_share_from_best": on_best[False],
+        "best_share_from_both_ends": on_best[True],
+    }
+
+
 @dataclass(frozen=True)
 class Turn:
     """A modifier applied to a rating: what the rulebook's direction examples show."""
@@ -314,13 +337,14 @@ def direction_examples(game: Blade) -> list[Turn]:
         ("D", "G", -2),
         ("D", "G", 2),
         ("O", "Q", 5),
+        ("O", "Q", 1),
         ("Q", "T", "MAX"),
         ("Q", "T", "MIN"),
     ]
     turns = []
     for best, worst, modifier in cases:
         rating = Rating("", "", LETTERS.index(best), LETTERS.index(worst))
-        letter = modified_letter(rating, modifier, game.minus_is_slower)
+        letter = modified_letter(rating, modifier, game.modifier_reading)
         turns.append(Turn(best, worst, modifier_label(modifier), LETTERS[letter]))
     return turns
 
@@ -377,7 +401,7 @@ def worked_race(game: Blade) -> WorkedRace:
     deck = game.deck
     # A modifier that moves the letter inside the rating, and the next card for the row.
     moves = [
-        (i, modified_letter(rating, card.modifier, game.minus_is_slower))
+        (i, modified_letter(rating, card.modifier, game.modifier_reading))
         for i, card in enumerate(deck)
         if not isinstance(card.modifier, str)
     ]
@@ -385,7 +409,7 @@ def worked_race(game: Blade) -> WorkedRace:
     moved = [i for i, letter in moves if letter != rating.best]
     position = (inside or moved or [0])[0]
     modifier_card, row_card = deck[position], deck[(position + 1) % len(deck)]
-    letter = modified_letter(rating, modifier_card.modifier, game.minus_is_slower)
+    letter = modified_letter(rating, modifier_card.modifier, game.modifier_reading)
     digits = [card.middle for card in deck if card.middle % 10]
     start = _first(game.stage_charts["start"], lambda v: v in BONUSES)
     grade = _first(game.grade_draw, lambda v: v == rating.best) if start is not None else None
@@ -502,22 +526,29 @@ def _modifiers(game: Blade, table: Tabulate) -> Flowable:
     numbers: list[Modifier] = sorted(m for m in counts if isinstance(m, int))
     words: list[Modifier] = [m for m in counts if isinstance(m, str)]
     words.sort(key=lambda m: m != "MAX")
-    # What the rules engine makes of each modifier on the widest possible rating.
-    widest = Rating("", "", 0, len(LETTERS) - 1)
-    rows = []
-    for modifier in [*numbers, *words]:
-        steps = modified_letter(widest, modifier, game.minus_is_slower)
-        if modifier == "MIN":
-            effect = "the skater's worst letter"
-        elif steps == 0:
-            effect = "the skater's best letter"
-        else:
-            plural = "s" if steps != 1 else ""
-            effect = f"{steps} letter{plural} after the best letter (at most the worst)"
-        rows.append([modifier_label(modifier), counts[modifier], effect])
+    rows = [
+        [modifier_label(m), counts[m], _column_used(m, game.modifier_reading)]
+        for m in [*numbers, *words]
+    ]
     return KeepTogether(
         [table(["Modifier", "Cards", "Column used"], rows, [22 * mm, 16 * mm, 80 * mm])]
     )
+
+
+def _column_used(modifier: Modifier, reading: ModifierReading) -> str:
+    """The rules engine's reading of one modifier, in words for the deck table."""
+    if modifier == "MIN":
+        return "the skater's worst letter"
+    if modifier == "MAX":
+        return "the skater's best letter"
+    from_worst, toward_slower = counted_move(modifier, reading)
+    steps = abs(toward_slower)
+    letters = f"{steps} letter{'s' if steps != 1 else ''}"
+    if from_worst:
+        return f"{letters} before the worst letter (at most the best)"
+    if toward_slower > 0:
+        return f"{letters} after the best letter (at most the worst)"
+    return "the skater's best letter"
 
 
 def _stage(game: Blade, stage: str, table: Tabulate) -> list[Flowable]:

@@ -66,6 +66,19 @@ class Card:
 
 
 @dataclass(frozen=True)
+class ModifierReading:
+    """How a bottom modifier is read, the two places the seed leaves open.
+
+    minus_is_slower: a minus moves the letter toward V. faster_from_worst: a modifier that
+    moves toward A counts from the worst letter (not from the best, where it could only stay);
+    a modifier toward V, and a 0, always count from the best letter.
+    """
+
+    minus_is_slower: bool
+    faster_from_worst: bool
+
+
+@dataclass(frozen=True)
 class Span:
     """A range of the middle number (1-100) and what it gives."""
 
@@ -76,7 +89,7 @@ class Span:
 
 @dataclass(frozen=True)
 class Blade:
-    minus_is_slower: bool
+    modifier_reading: ModifierReading
     derive_tolerance: int
     z_threshold: float
     world_record_margin: float
@@ -143,7 +156,10 @@ def build_model(tables: Tables) -> Blade:
     for row in rows("Field"):
         field[row["event"]].append(row["skater"])
     return Blade(
-        minus_is_slower=settings["modifier_direction"] == "minus_is_slower",
+        modifier_reading=ModifierReading(
+            minus_is_slower=settings["modifier_direction"] == "minus_is_slower",
+            faster_from_worst=settings["faster_modifier_counts_from"] == "worst_letter",
+        ),
         derive_tolerance=settings["derive_tolerance"],
         z_threshold=settings["z_threshold"],
         world_record_margin=settings["world_record_margin"],

@@ -74,7 +74,7 @@ def run_race(game: Blade, event: str, skaters: list[str], deck: Drawing) -> list
     for entry in entries:
         if entry.racing:
             card = deck.draw()
-            entry.letter = modified_letter(entry.rating, card.modifier, game.minus_is_slower)
+            entry.letter = modified_letter(entry.rating, card.modifier, game.modifier_reading)
             entry.row = deck.draw().top
             entry.base = game.chart_time(event, entry.letter, entry.row)
     for index, entry in enumerate(entries):

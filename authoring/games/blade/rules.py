@@ -9,24 +9,33 @@ from collections import Counter
 from fractions import Fraction
 from itertools import accumulate
 
-from authoring.games.blade.model import Blade, Modifier, Rating
+from authoring.games.blade.model import Blade, Modifier, ModifierReading, Rating
 
 
-def modified_letter(rating: Rating, modifier: Modifier, minus_is_slower: bool) -> int:
-    """The chart column a bottom modifier gives, counted from the skater's best letter and
-    kept inside the rating (MAX and MIN are its two ends)."""
+def counted_move(modifier: int, reading: ModifierReading) -> tuple[bool, int]:
+    """Where a numeric modifier starts counting (True: the worst letter) and how many letters
+    it moves toward V (negative: toward A)."""
+    toward_slower = -modifier if reading.minus_is_slower else modifier
+    return toward_slower < 0 and reading.faster_from_worst, toward_slower
+
+
+def modified_letter(rating: Rating, modifier: Modifier, reading: ModifierReading) -> int:
+    """The chart column a bottom modifier gives, kept inside the rating (MAX and MIN are its
+    two ends). A move toward V counts from the best letter; a move toward A counts from the
+    best letter too, or from the worst when the reading says so."""
     if modifier == "MAX":
         return rating.best
     if modifier == "MIN":
         return rating.worst
-    toward_slower = -modifier if minus_is_slower else modifier
-    return min(max(rating.best + toward_slower, rating.best), rating.worst)
+    from_worst, toward_slower = counted_move(modifier, reading)
+    start = rating.worst if from_worst else rating.best
+    return min(max(start + toward_slower, rating.best), rating.worst)
 
 
 def letter_distribution(game: Blade, rating: Rating) -> dict[int, Fraction]:
     """Exact chance of each chart column for one draw from the deck."""
     counts = Counter(
-        modified_letter(rating, card.modifier, game.minus_is_slower) for card in game.deck
+        modified_letter(rating, card.modifier, game.modifier_reading) for card in game.deck
     )
     return {letter: Fraction(n, len(game.deck)) for letter, n in counts.items()}
 
