@@ -12,13 +12,13 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from cells import column, row_where
+from cells import cell_where, column, row_where
 
 from authoring.cli import main
 from authoring.findings import Finding
 from authoring.games.biathlon import GAME
 from authoring.games.biathlon.consistency import check as check_balance
-from authoring.games.biathlon.consistency import expected_hits, hit_chances
+from authoring.games.biathlon.consistency import expected_hits, hit_chances, lap_figures
 from authoring.games.biathlon.model import Action, build_model
 from authoring.games.biathlon.race import BOTS
 from authoring.games.biathlon.worldcup import champion, world_cup
@@ -279,6 +279,7 @@ def test_check_gives_the_same_figures_every_time(model):
     first = check_balance(quick, 5)
     again = check_balance(quick, 5)
     assert first.as_json() == again.as_json()
+    assert lap_figures(quick) in first.figures  # check states the laps
     trails = [f for f in first.figures if "win rate per biathlete" in f.title]
     assert [f.title.split(":")[0] for f in trails] == [c.name for c in model.courses.values()]
 
@@ -315,3 +316,37 @@ def test_the_balance_sheet_sets_how_check_plays_and_judges(tmp_path):
 def test_a_bad_balance_sheet_is_reported_at_its_cell(check, edit, code, cell):
     result = check(lambda copy: edit(copy["Balance"]))
     assert [(f.code, f.sheet, f.cell) for f in result.findings] == [(code, "Balance", cell)]
+
+
+def test_check_states_each_trails_laps_and_how_far_a_perfect_shooting_carries(model):
+    """Seed 003: Bad Wolfsheim's two trails "share a very short final lap that makes hitting
+    your targets crucial for success"; on Port Rock's Short trail "The long final lap lets you
+    recover missed shots". Counted on the trails: Wolfsheim's last lap is its shortest and Port
+    Rock's its longest, but from the second shooting to the finish is 34 to 47 spaces, and a
+    perfect shooting (5 hits, 2 uphill steps each) covers under a third of it."""
+    figure = lap_figures(model)
+    assert [row[:5] for row in figure.rows] == [
+        ("Bad Wolfsheim Lang", "39 / 39 / 33", 37, 10, "10/37 = 27.0%"),
+        ("Bad Wolfsheim Kurz", "36 / 36 / 30", 34, 10, "10/34 = 29.4%"),
+        ("Port Rock Short", "31 / 31 / 38", 42, 10, "10/42 = 23.8%"),
+        ("Port Rock Long", "36 / 36 / 43", 47, 10, "10/47 = 21.3%"),
+    ]
+    # Four of the ten steps take the mat back onto the start line; six are left for the lap.
+    assert [row[5] for row in figure.rows] == [
+        "6/33 = 18.2%",
+        "6/30 = 20.0%",
+        "6/38 = 15.8%",
+        "6/43 = 14.0%",
+    ]
+
+
+def test_the_lap_figures_follow_the_shoot_actions_steps(check, book):
+    """A mutated copy: four uphill steps a hit make a perfect shooting 20 steps."""
+    cell = cell_where(book["RangeActions"], "uphill_per_hit", action="shoot")
+
+    def edit(copy):
+        copy["RangeActions"][cell] = 4
+
+    figure = lap_figures(build_model(check(edit).tables))
+    kurz = next(row for row in figure.rows if row[0] == "Bad Wolfsheim Kurz")
+    assert kurz[3:] == (20, "20/34 = 58.8%", "16/30 = 53.3%")

@@ -68,6 +68,7 @@ from authoring.games.biathlon.look import (
     signed,
 )
 from authoring.games.biathlon.model import TERRAINS, Action, Biathlon
+from authoring.games.biathlon.rules import HITS_MAX
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.cover import COVER_NAME
 from authoring.render.imposition import SPARE_TITLE, Layout
@@ -487,6 +488,29 @@ def test_rulebook_prints_the_workbooks_figures(kit: Kit, model: Biathlon) -> Non
     for trail in trails(model):
         assert f"Laps one and two are {trail.lap} spaces each" in text
         assert f"Of its {trail.spaces} spaces, {trail.single_lane} are single-lane" in text
+
+
+def test_rulebook_says_what_a_short_final_lap_does(kit: Kit, model: Biathlon) -> None:
+    """Seed 003: Bad Wolfsheim's trails "share a very short final lap that makes hitting your
+    targets crucial for success", and on Port Rock "The long final lap lets you recover missed
+    shots". The rulebook says so, with the spaces from the second shooting to the finish
+    against a perfect shooting's steps, rather than claim those steps carry a biathlete home
+    (10 steps against 34 to 47 spaces)."""
+    text = " ".join(" ".join(tokens(kit.path("rulebook"), drop_page_numbers=True)).split())
+    steps = HITS_MAX * model.range_actions["shoot"].uphill_per_hit
+    for trail in trails(model):
+        shortest = "shortest" if trail.venue == "Bad Wolfsheim" else "longest"
+        assert f"spaces from the start line to the finish, the {shortest} lap of the race" in text
+        assert (
+            f"From the second shooting's mat it is {trail.home} spaces to the finish; a perfect "
+            f"shooting gives {steps} steps." in text
+        )
+    assert {t.course.course: t.home for t in trails(model)} == {
+        "wolfsheim_lang": 37,
+        "wolfsheim_kurz": 34,
+        "portrock_short": 42,
+        "portrock_long": 47,
+    }
 
 
 def test_rulebook_outline_holds_the_chapters(kit: Kit) -> None:

@@ -387,13 +387,45 @@ def test_a_single_lane_space_lines_up_with_both_lanes(game):
     assert landing(race, mover, 1, 0).drafting and landing(race, mover, 1, 1).drafting
 
 
-def test_no_drafting_on_the_shooting_range(game):
+def test_no_drafting_when_both_are_on_the_shooting_range(game):
+    """Seed 003: "You're not drafting if both of you are on the Shooting Range, since you're
+    on the same space." """
     race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
     mover, ahead = race.players
     put(ahead, RANGE, lane=0)
     put(mover, RANGE - 1)
-    assert not landing(race, mover, 1, 1).drafting  # both on the range: same space, no draft
-    assert not landing(race, mover, 0, 0).drafting  # space 5 is behind the range, not a lane
+    assert not landing(race, mover, 1, 1).drafting
+
+
+def test_drafting_onto_and_off_the_range_as_on_any_space(game):
+    """Seed 003: "You're drafting if you end your move 1 space directly behind another
+    player." and "You're not drafting if both of you are on the Shooting Range, since you're
+    on the same space." Only both on the range is excluded: the space before the range drafts
+    someone on it, and the range drafts someone just past it. A mat is not a lane, so no one
+    is diagonally behind a biathlete on the range."""
+    race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
+    mover, ahead = race.players
+    put(ahead, RANGE, lane=3)  # on a shooting mat
+    put(mover, RANGE - 2)
+    assert landing(race, mover, 1, 0).drafting and landing(race, mover, 1, 1).drafting
+    put(ahead, RANGE + 1, lane=1)  # just past the range, right lane
+    put(mover, RANGE - 1)
+    assert landing(race, mover, 1, 0).drafting  # stopped on the range, 1 space behind
+
+
+def test_a_biathlete_on_the_range_shields_the_space_past_it(game):
+    """Seed 003: "TAILWIND: You're facing away from the wind, and no other player is directly
+    behind you (blocking the tailwind)." Someone on the range is directly behind the first
+    space past it, as on any other space."""
+    race = race_of(game, ("wei", "red", Scripted()), ("owens", "black", Scripted()))
+    mover, behind = race.players
+    put(mover, RANGE)  # has shot: leaves the mat
+    mover.shots = [5]
+    race.wind = "N"  # space 7 past the range faces south: the wind at the mover's back
+    onto_space_7 = Move(act(flat=1), "top", 1, lane=1)
+    assert pulse_change(race, mover, onto_space_7) == -1  # tailwind
+    put(behind, RANGE, lane=0)
+    assert pulse_change(race, mover, onto_space_7) == 0  # shielded by the biathlete on the mat
 
 
 def test_headwind_unless_drafting_and_tailwind_unless_shielded(game):

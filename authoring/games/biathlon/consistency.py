@@ -18,6 +18,7 @@ from authoring.games.biathlon.model import Biathlete, Biathlon, Card
 from authoring.games.biathlon.race import BOTS
 from authoring.games.biathlon.rules import HITS_MAX
 from authoring.games.biathlon.simulate import Field, biathlete_figures, play_field
+from authoring.games.biathlon.trail import laps
 from authoring.progress import set_quiet, tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Mean
@@ -27,7 +28,7 @@ BANDS = (("low", 0), ("medium", 3), ("high", 7))  # a pulse in each accuracy ban
 
 
 def check(game: Biathlon, seed: int) -> Report:
-    report = Report(figures=[_shooting(game), _decks(game)])
+    report = Report(figures=[_shooting(game), lap_figures(game), _decks(game)])
     settings = game.balance
     races = settings.races_per_trail
     bots = [BOTS[settings.bot]] * settings.players
@@ -87,6 +88,49 @@ def _shooting(game: Biathlon) -> Figures:
         note="Five fair dice 0-5; a die hits when it shows the bib digit or more. Windstill "
         "+1 hit (at most 5), crosswind -1 (at least 0); bullets not counted.",
     )
+
+
+def lap_figures(game: Biathlon) -> Figures:
+    """How far a perfect last shooting carries a biathlete: five hits at the Shoot action's
+    steps per hit, every one an uphill step, which works on any terrain."""
+    steps = HITS_MAX * game.range_actions["shoot"].uphill_per_hit
+    rows = []
+    for course in game.courses.values():
+        counted = laps(course)
+        covered = min(steps, counted.to_finish)
+        into_last_lap = max(0, covered - counted.to_start_line)
+        rows.append(
+            (
+                f"{course.venue_name} {course.name}",
+                " / ".join(str(length) for length in counted.lengths),
+                counted.to_finish,
+                steps,
+                _share(covered, counted.to_finish),
+                _share(into_last_lap, counted.lengths[-1]),
+            )
+        )
+    return Figures(
+        "Laps, and how far a perfect last shooting carries (exact, from the trails)",
+        (
+            "trail",
+            "laps (spaces)",
+            "last shooting to finish",
+            "perfect shooting steps",
+            "share of the way home",
+            "share of the last lap",
+        ),
+        tuple(rows),
+        note=f"Spaces entered on the track. The way home runs from the mat of the last "
+        f"shooting back onto the start line and round the last lap to the finish. A perfect "
+        f"shooting is {HITS_MAX} hits (bullets included) at "
+        f"{game.range_actions['shoot'].uphill_per_hit} uphill steps each; wax and coaches, "
+        f"which can add steps, are not counted.",
+    )
+
+
+def _share(part: int, whole: int) -> str:
+    """An exact share as its two counts, with the percentage to read it by."""
+    return f"{part}/{whole} = {float(Fraction(part, whole)):.1%}"
 
 
 def _decks(game: Biathlon) -> Figures:

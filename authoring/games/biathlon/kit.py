@@ -65,7 +65,7 @@ from authoring.games.biathlon.model import (
 )
 from authoring.games.biathlon.race import NEXT_TURN_COACHES, PULSE_LIMIT
 from authoring.games.biathlon.rules import DICE, DIE_FACES, HITS_MAX
-from authoring.games.biathlon.trail import LAPS, track
+from authoring.games.biathlon.trail import LAPS, laps, track
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.cards import CardFrame, card_face, safe_outline
 from authoring.render.document import draw_pages
@@ -207,6 +207,8 @@ class Trail:
     """Spaces from the start line through the range and back onto it (laps 1 and 2)."""
     final_lap: int
     """Spaces from the start line to the finish (lap 3)."""
+    home: int
+    """Spaces from the mat of the second shooting to the finish."""
     spaces: int
     single_lane: int
     terrain: dict[str, int]
@@ -232,11 +234,13 @@ def _trail(course: Course) -> Trail:
         if (here := course.spaces[space]).coach_colour is not None
     )
     terrain = {kind: sum(1 for s in race if course.spaces[s].terrain == kind) for kind in TERRAINS}
+    counted = laps(course)
     return Trail(
         course=course,
         venue=course.venue_name,
-        lap=crossings[1] - crossings[0],
-        final_lap=len(race) - 1 - crossings[-1],
+        lap=counted.lengths[0],
+        final_lap=counted.lengths[-1],
+        home=counted.to_finish,
         spaces=len(laps_at),
         single_lane=sum(1 for s in laps_at if course.spaces[s].lanes == 1),
         terrain=terrain,

@@ -48,6 +48,7 @@ WINDS: tuple[str | None, ...] = ("N", "E", "S", "W", None)  # None: windstill
 GRID = -1  # behind the start line
 GRID_COLUMNS = 2
 """The printed starting grid's places stand in rows of two, place 1 nearest the line."""
+DOUBLE_LANE = 2
 STEP_WAX = {"uphill_step": "uphill", "flat_step": "flat", "downhill_step": "downhill"}
 BLUE_WAX = "pulse_minus_one"
 WHITE_WAX = "wind_symbol"
@@ -184,18 +185,21 @@ class Race:
 
 
 def _lined_up(race: Race, index: int, lane: int, other: Player) -> bool:
-    """`other`, one space ahead of or behind `index`, is straight in line with `lane`."""
-    return 1 in (race.space(index).lanes, race.space(other.position).lanes) or other.lane == lane
+    """`other`, one space ahead of or behind `index`, is straight in line with `lane`: only
+    two double-lane spaces can put them diagonally apart (the range's mats are not lanes)."""
+    lanes = (race.space(index).lanes, race.space(other.position).lanes)
+    return lanes != (DOUBLE_LANE, DOUBLE_LANE) or other.lane == lane
 
 
 def _neighbours(race: Race, index: int, lane: int, mover: Player, step: int) -> bool:
-    """Someone straight ahead (step +1) or behind (-1) of `lane` at `index`, on the trail."""
+    """Someone straight ahead (step +1) or behind (-1) of `lane` at `index`.
+
+    The range is a trail space like any other here: the seed rules out drafting only when
+    both biathletes are on it (they share the space), so the spaces either side of it draft
+    and shield as usual."""
     other = index + step
-    if not 0 <= other < len(race.spaces) or "range" in (
-        race.space(index).marker,
-        race.space(other).marker,
-    ):
-        return False  # a shooting mat is beside the trail, not in a lane
+    if not 0 <= other < len(race.spaces):
+        return False
     return any(
         _lined_up(race, index, lane, p) for p in race.occupants(race.at(other), besides=mover)
     )

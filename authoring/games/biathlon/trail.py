@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from authoring.games.biathlon.model import Course
 
 LAPS = 3
@@ -30,3 +32,30 @@ def _leg(course: Course, source: int, target: int, lap: str) -> list[int]:
         seen.add(here)
         path.append(here)
     return path
+
+
+@dataclass(frozen=True)
+class Laps:
+    """A trail's laps counted on its track, in spaces entered."""
+
+    lengths: tuple[int, ...]
+    """Each lap from the start line: laps 1 and 2 back onto it, the last to the finish."""
+    to_finish: int
+    """From the mat of the last shooting to the finish."""
+    to_start_line: int
+    """From the mat of the last shooting back onto the start line, where the last lap
+    begins."""
+
+
+def laps(course: Course) -> Laps:
+    race = track(course)
+    crossings = [index for index, space in enumerate(race) if space == race[0]]
+    last_shooting = max(
+        index for index, space in enumerate(race) if course.spaces[space].marker == "range"
+    )
+    finish = len(race) - 1
+    return Laps(
+        lengths=tuple(b - a for a, b in zip(crossings, [*crossings[1:], finish], strict=True)),
+        to_finish=finish - last_shooting,
+        to_start_line=crossings[-1] - last_shooting,
+    )
