@@ -10,16 +10,23 @@ from authoring.game import Game, Option, Simulation, deferred, packaged, positiv
 from authoring.games.biathlon import consistency, simulate, worldcup
 from authoring.games.biathlon.checks import CHECKS, SHEETS
 from authoring.games.biathlon.model import build_model
-from authoring.games.biathlon.race import BOTS
+from authoring.games.biathlon.search import DEFAULT_ROLLOUTS
 
 SEATS = (
     Option("players", "players in the race (default: 4)", positive, "N"),
     Option(
         "bots",
-        f"the bot in each seat, or one for every seat (default: greedy; known: {', '.join(BOTS)})",
+        "the bot in each seat, or one for every seat "
+        f"(default: greedy; known: {', '.join(simulate.BOT_NAMES)})",
         lambda text: tuple(text.split(",")),
         "BOT[,BOT...]",
     ),
+)
+SEARCH_BUDGET = Option(
+    "rollouts",
+    f"rollouts per decision for search bots (default: {DEFAULT_ROLLOUTS})",
+    positive,
+    "N",
 )
 COURSES = ("wolfsheim_lang", "wolfsheim_kurz", "portrock_short", "portrock_long")
 
@@ -38,7 +45,7 @@ GAME = Game(
             course: Simulation(
                 partial(simulate.simulate, course=course),
                 f"races on {course}: win rates per biathlete, ski colour and bot",
-                SEATS,
+                (*SEATS, SEARCH_BUDGET),
             )
             for course in COURSES
         },

@@ -13,19 +13,24 @@ from dataclasses import dataclass, field
 
 from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.race import BOTS, Bot, Race, new_race, play, standings
+from authoring.games.biathlon.search import DEFAULT_ROLLOUTS, Search
 from authoring.progress import tracked
 from authoring.report import Figures, Report
 from authoring.simulation import Mean, OptionError, Proportion, run_rng
 
+BOT_NAMES = (*BOTS, Search.name)
 
-def seat_bots(names: Sequence[str], players: int) -> list[Bot]:
-    """One bot per seat: a single name fills every seat."""
-    unknown = [name for name in names if name not in BOTS]
+
+def seat_bots(names: Sequence[str], players: int, rollouts: int = DEFAULT_ROLLOUTS) -> list[Bot]:
+    """One bot per seat: a single name fills every seat; a search bot gets `rollouts` per
+    decision."""
+    known = {**BOTS, Search.name: Search(rollouts)}
+    unknown = [name for name in names if name not in known]
     if unknown:
-        raise OptionError(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+        raise OptionError(f"unknown bot {unknown[0]!r} (known: {', '.join(known)})")
     if len(names) not in (1, players):
         raise OptionError(f"{len(names)} bots for {players} seats: give one, or one per seat")
-    return [BOTS[names[0 if len(names) == 1 else seat]] for seat in range(players)]
+    return [known[names[0 if len(names) == 1 else seat]] for seat in range(players)]
 
 
 def one_race(game: Biathlon, course: str, seed: int, run: int, bots: list[Bot]) -> Race:
@@ -104,9 +109,10 @@ def simulate(
     course: str,
     players: int = 4,
     bots: Sequence[str] = ("greedy",),
+    rollouts: int = DEFAULT_ROLLOUTS,
 ) -> Report:
     players = max(2, min(players, len(game.colours)))
-    seats = seat_bots(bots, players)
+    seats = seat_bots(bots, players, rollouts)
     tally = play_field(game, course, runs, seed, seats)
     line_up = ", ".join(bot.name for bot in seats)
     return Report(
