@@ -3,9 +3,6 @@ horsemen across two hexes, Freeze, trolls, advancing, shortbows, mules and loose
 
 from __future__ import annotations
 
-import pytest
-
-from authoring.game import get_game
 from authoring.games.darkblades.checks import ODDS
 from authoring.games.darkblades.combat import (
     Condition,
@@ -26,17 +23,8 @@ from authoring.games.darkblades.combat import (
     table_for,
 )
 from authoring.games.darkblades.maps import Hex, parse_hex
-from authoring.games.darkblades.model import DarkBlades, build_model
-from authoring.validate import validate_workbook
 
-GAME = get_game("darkblades")
-
-
-@pytest.fixture(scope="module")
-def model() -> DarkBlades:
-    validation = validate_workbook(GAME.workbook, GAME)
-    assert validation.ok
-    return build_model(validation.tables)
+GAME = "darkblades"  # game, validation and model: the shared fixtures in conftest.py
 
 
 def at(number: str) -> Hex:

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from authoring.game import get_game
 from authoring.games.darkblades.maps import WATER, Hex, parse_hex
-from authoring.games.darkblades.model import DarkBlades, build_model
 from authoring.games.darkblades.movement import carpet_reach, fear_retreat
-from authoring.validate import validate_workbook
 
-GAME = get_game("darkblades")
-
-
-@pytest.fixture(scope="module")
-def model() -> DarkBlades:
-    validation = validate_workbook(GAME.workbook, GAME)
-    assert validation.ok
-    return build_model(validation.tables)
+GAME = "darkblades"  # game, validation and model: the shared fixtures in conftest.py
 
 
 def at(number: str) -> Hex:
