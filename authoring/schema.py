@@ -211,4 +211,6 @@ def _describe(schema: dict[str, Any]) -> str:
             text += f" of at least {low}"
         elif high is not None:
             text += f" of at most {high}"
+        if "multipleOf" in schema:
+            text += f" in steps of {schema['multipleOf']}"
     return f"{text}, or blank" if nullable and "anyOf" not in schema else text

@@ -11,6 +11,7 @@ import pytest
 from openpyxl.styles import Font
 
 from authoring.findings import Finding, Severity
+from authoring.schema import FieldSpec
 from authoring.validate import validate_workbook
 from authoring.workbook import UnreadableWorkbook, read_workbook
 
@@ -327,3 +328,10 @@ def test_validation_never_writes_to_the_workbook(toy_game, toy_book):
 
 def test_findings_have_severity_values():
     assert {s.value for s in Severity} == {"error", "warning"}
+
+
+def test_a_step_a_schema_asks_for_is_said_in_words():
+    """A value off its column's `multipleOf` grid is told what grid it should be on, not only
+    its range (5.3 lies between 0.25 and 10 but is no quarter point)."""
+    spec = FieldSpec("mark", {"type": "number", "minimum": 0.25, "maximum": 10, "multipleOf": 0.25})
+    assert spec.expected == "a number from 0.25 to 10 in steps of 0.25"

@@ -20,7 +20,6 @@ from authoring.checks import (
 from authoring.findings import Finding, Severity
 from authoring.games.kisscry.charts import chart_for
 from authoring.games.kisscry.model import (
-    COMPONENTS,
     SCORES,
     Scores,
     exact,
@@ -43,28 +42,8 @@ SHEETS = (
 )
 CARDS = 100
 EVENTS_PER_SKATER = (2, 6)
-# Components are marked in quarter points, so that 0.8 x their sum is exact to the hundredth.
-QUARTER_POINT = Fraction(1, 4)
 # The seed's home judge acts on "a 'double', (11, 22, 33...99)".
 DOUBLES = frozenset(range(11, 100, 11))
-
-
-def quarter_points(tables: Tables) -> Iterator[Finding]:
-    for sheet in ("Results", "Charts"):
-        for record in tables[sheet].records:
-            for name in COMPONENTS:
-                if record.ok(name) and _off_grid(record[name]):
-                    yield record.finding(
-                        Severity.ERROR,
-                        "quarter-point",
-                        f"{name} {record[name]} is not a quarter point",
-                        name,
-                        expected="a quarter point from 0.25 to 10, like 5.25 or 5.5",
-                    )
-
-
-def _off_grid(mark: float | None) -> bool:
-    return mark is not None and (Fraction(exact(mark)) / QUARTER_POINT).denominator != 1
 
 
 def home_judge_doubles(tables: Tables) -> Iterator[Finding]:
@@ -155,11 +134,7 @@ def season_length(tables: Tables) -> Iterator[Finding]:
 def charts_match_seasons(tables: Tables) -> Iterator[Finding]:
     """Each chart holds the skater's actual results, one equal share per event."""
     sheets = ("Settings", "Competitions", "Results", "Charts")
-    if not all(
-        r.invalid == frozenset() and not any(_off_grid(r.values.get(c)) for c in COMPONENTS)
-        for s in sheets
-        for r in tables[s].records
-    ):
+    if not all(r.invalid == frozenset() for s in sheets for r in tables[s].records):
         return  # a wrong cell is reported already; comparing with it would mislead
     settings = only_row(tables["Settings"])
     if settings is None:
@@ -282,7 +257,6 @@ CHECKS: tuple[Check, ...] = (
     Check("multipliers rise with the number", ("LongProgram",), long_program_order),
     Check("long-program mean", ("Settings", "LongProgram"), long_program_mean),
     Check("home judge on doubles", ("Settings",), home_judge_doubles),
-    Check("components in quarter points", ("Results", "Charts"), quarter_points),
     references("Field", "skater", "Skaters", "id"),
     unique("Field", "skater"),
     unique("Field", "start_order"),
