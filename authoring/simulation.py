@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import math
+import os
 import random
-from collections.abc import Sequence
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
+
+from authoring.progress import set_quiet, tracked
 
 Z_95 = 1.959964
+# Chunks per worker: enough that a slow chunk does not leave the other workers idle at the
+# end, few enough that sending the model and the results costs little.
+CHUNKS_PER_WORKER = 4
+
+Outcome = TypeVar("Outcome")
 
 
 class OptionError(ValueError):
@@ -18,6 +30,52 @@ def run_rng(seed: int, run: int) -> random.Random:
     """The generator for one run: the same seed and run index give the same run anywhere,
     whatever other runs are made, so results do not depend on run order or parallelism."""
     return random.Random(f"{seed}/{run}")
+
+
+def all_cores() -> int:
+    """The processors this process may run on: the default number of workers."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def run_all(
+    play: Callable[[int], Outcome], runs: int, *, workers: int = 1, label: str = "runs"
+) -> Iterator[Outcome]:
+    """`play(run)` for run 0, 1, ... `runs` - 1, yielded in run order.
+
+    With several workers, chunks of consecutive runs are played in worker processes. Every run
+    draws from its own generator (`run_rng`), and the outcomes come back in run order, so
+    whatever adds them up gets the same figures, to the last digit, whatever the number of
+    workers. `play` must be picklable (a module-level function, or a `partial` of one) and
+    its outcomes small: they travel back between processes.
+    """
+    if workers <= 1 or runs <= 1:
+        yield from map(play, tracked(range(runs), label, total=runs))
+        return
+    size = max(1, math.ceil(runs / (workers * CHUNKS_PER_WORKER)))
+    chunks = [range(start, min(runs, start + size)) for start in range(0, runs, size)]
+    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    try:
+        played = pool.map(partial(_play_chunk, play), chunks)
+        counted = tracked(_each_run(played), label, total=runs)
+        yield from counted
+    finally:
+        # On Ctrl-C or an error, runs not yet started are dropped rather than waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves progress and Ctrl-C to the main process, which reports both once."""
+    set_quiet(True)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(play: Callable[[int], Outcome], chunk: range) -> list[Outcome]:
+    return [play(run) for run in chunk]
+
+
+def _each_run(chunks: Iterator[list[Outcome]]) -> Iterator[Outcome]:
+    for chunk in chunks:
+        yield from chunk
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.race import Bot, new_race, play, standings
 from authoring.games.biathlon.simulate import seat_bots
 from authoring.games.biathlon.trail import track
-from authoring.progress import tracked
 from authoring.report import Figures, Report
-from authoring.simulation import Proportion, run_rng
+from authoring.simulation import Proportion, run_all, run_rng
 
 ORDER = ("wolfsheim_lang", "wolfsheim_kurz", "portrock_short", "portrock_long")
 
@@ -84,8 +84,19 @@ def champion(points: dict[str, list[int]], places: dict[str, list[int]]) -> str:
     return min(points, key=lambda p: (sum(points[p]), places[p][-1]))
 
 
+def cup_champion(game: Biathlon, players: dict[str, Bot], seed: int, run: int) -> str:
+    """World Cup number `run`, as its champion."""
+    return world_cup(game, players, run_rng(seed, run)).champion
+
+
 def simulate(
-    game: Biathlon, runs: int, seed: int, *, players: int = 4, bots: Sequence[str] = ("greedy",)
+    game: Biathlon,
+    runs: int,
+    seed: int,
+    *,
+    players: int = 4,
+    bots: Sequence[str] = ("greedy",),
+    workers: int = 1,
 ) -> Report:
     count = max(2, min(players, len(game.colours)))
     line_up = seat_bots(bots, count)
@@ -93,8 +104,8 @@ def simulate(
     entrants = dict(zip(names, line_up, strict=True))
     example = world_cup(game, entrants, run_rng(seed, 0))
     titles: Counter[str] = Counter()
-    for run in tracked(range(runs), "World Cups"):
-        titles[world_cup(game, entrants, run_rng(seed, run)).champion] += 1
+    play = partial(cup_champion, game, entrants, seed)
+    titles.update(run_all(play, runs, workers=workers, label="World Cups"))
     rows: list[tuple[object, ...]] = [
         (game.courses[course].name, *(example.points[p][index] for p in names))
         for index, course in enumerate(ORDER)

@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import partial
 from itertools import pairwise
 
-from authoring.decks import Deck
 from authoring.findings import Finding, Severity
 from authoring.games.blade.model import Blade, Rating, lookup
-from authoring.games.blade.race import BONUSES, STAGES, run_race, standings
+from authoring.games.blade.race import BONUSES, STAGES, race_finishes
 from authoring.games.blade.rules import (
     base_time_distribution,
     chance_faster,
@@ -27,7 +27,7 @@ from authoring.games.blade.rules import (
 )
 from authoring.games.blade.timing import LETTERS, format_time
 from authoring.report import Figures, Report
-from authoring.simulation import Mean, run_rng
+from authoring.simulation import Mean, run_all
 
 CLAIM_EVENT = "m500"
 # The worst letters of the seed's two example ratings, A-C and A-G.
@@ -37,7 +37,7 @@ RACES_PER_EVENT = 400
 WINNING_BAND = (-0.5, 3.0)
 
 
-def check(game: Blade, seed: int) -> Report:
+def check(game: Blade, seed: int, *, workers: int = 1) -> Report:
     report = Report()
     report.figures.append(_deck(game))
     report.figures.append(_letter_distributions(game))
@@ -47,7 +47,7 @@ def check(game: Blade, seed: int) -> Report:
     claims, findings = _claims(game)
     report.figures.append(claims)
     report.findings += findings
-    simulated = {event: _simulated_times(game, event, seed) for event in game.events}
+    simulated = {event: _simulated_times(game, event, seed, workers) for event in game.events}
     agreement, findings = _agreement(game, simulated)
     report.figures.append(agreement)
     report.findings += findings
@@ -421,14 +421,14 @@ class Races:
     winners: list[float] = field(default_factory=list)
 
 
-def _simulated_times(game: Blade, event: str, seed: int) -> Races:
+def _simulated_times(game: Blade, event: str, seed: int, workers: int) -> Races:
     skaters = sorted(s for s, e in game.ratings if e == event)
     races = Races({s: [] for s in skaters})
-    for race in range(RACES_PER_EVENT):
-        order = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, race))))
-        for entry in order:
-            if entry.official is not None:
-                races.times[entry.skater].append(entry.official)
+    play = partial(race_finishes, game, event, skaters, seed)
+    for order in run_all(play, RACES_PER_EVENT, workers=workers, label="races"):
+        for finish in order:
+            if finish.official is not None:
+                races.times[finish.skater].append(finish.official)
         if order and order[0].official is not None:
             races.winners.append(order[0].official)
     return races

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from authoring.decks import Deck
 from authoring.games.blade.model import Blade, Card, Rating, lookup
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, format_time
-from authoring.progress import tracked
 from authoring.report import Figures, Report
-from authoring.simulation import Proportion, run_rng
+from authoring.simulation import Proportion, run_all, run_rng
 
 STAGES = ("start", "mid_race", "final_lap")
 BONUSES = ("fast_start", "good_position", "burst_of_speed")
@@ -153,7 +153,23 @@ def field_for(game: Blade, event: str) -> list[str]:
     return [skater for (skater, rated), _ in sorted(game.ratings.items()) if rated == event]
 
 
-def simulate(game: Blade, runs: int, seed: int, *, event: str) -> Report:
+@dataclass(frozen=True)
+class Finish:
+    """What a simulation keeps of one skater's race: little enough to send between processes."""
+
+    skater: str
+    fell: bool
+    official: float | None
+    status: str
+
+
+def race_finishes(game: Blade, event: str, skaters: list[str], seed: int, run: int) -> list[Finish]:
+    """Race number `run` of the event, as its finishing order."""
+    order = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, run))))
+    return [Finish(e.skater, e.falls > 0, e.official, e.status) for e in order]
+
+
+def simulate(game: Blade, runs: int, seed: int, *, event: str, workers: int = 1) -> Report:
     skaters = field_for(game, event)
     example = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, 0))))
     times: dict[str, list[float]] = {s: [] for s in skaters}
@@ -163,17 +179,17 @@ def simulate(game: Blade, runs: int, seed: int, *, event: str) -> Report:
     disqualified = dict.fromkeys(skaters, 0)
     withdrew = dict.fromkeys(skaters, 0)
     winning: list[float] = []
-    for run in tracked(range(runs), "races"):
-        order = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, run))))
-        for place, entry in enumerate(order):
-            falls[entry.skater] += entry.falls > 0
-            if entry.official is None:
-                disqualified[entry.skater] += entry.status == "disqualified"
-                withdrew[entry.skater] += entry.status == "withdrew"
+    play = partial(race_finishes, game, event, skaters, seed)
+    for order in run_all(play, runs, workers=workers, label="races"):
+        for place, finish in enumerate(order):
+            falls[finish.skater] += finish.fell
+            if finish.official is None:
+                disqualified[finish.skater] += finish.status == "disqualified"
+                withdrew[finish.skater] += finish.status == "withdrew"
                 continue
-            times[entry.skater].append(entry.official)
-            wins[entry.skater] += place == 0
-            podiums[entry.skater] += place < 3
+            times[finish.skater].append(finish.official)
+            wins[finish.skater] += place == 0
+            podiums[finish.skater] += place < 3
         if order and order[0].official is not None:
             winning.append(order[0].official)
     name = game.events[event].name

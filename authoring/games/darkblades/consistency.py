@@ -37,8 +37,9 @@ EFFECTS = (
 )
 
 
-def check(game: DarkBlades, seed: int) -> Report:
-    """Every figure is exact, so the seed the other games play with is not needed."""
+def check(game: DarkBlades, seed: int, *, workers: int = 1) -> Report:
+    """Every figure is exact, so the seed and workers the other games play with are not
+    needed."""
     report = Report()
     report.figures.append(_shapes(game))
     for table in game.combat_tables.values():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 
 from authoring.decks import Deck
 from authoring.games.kisscry.model import (
@@ -25,9 +26,8 @@ from authoring.games.kisscry.model import (
     lookup,
     to_hundredth,
 )
-from authoring.progress import tracked
 from authoring.report import Figures, Report
-from authoring.simulation import Proportion, run_rng
+from authoring.simulation import Proportion, run_all, run_rng
 
 
 @dataclass
@@ -105,8 +105,33 @@ def compete(
     return sorted(skates, key=lambda skate: -skate.total)
 
 
+@dataclass(frozen=True)
+class Placing:
+    """What a simulation keeps of one skater's competition, to send between processes."""
+
+    skater: str
+    total: Decimal
+    home_judge: Decimal
+
+
+def competition_placings(
+    game: KissCry, skaters: list[str], home: str, seed: int, run: int
+) -> list[Placing]:
+    """Competition number `run`, as its standings."""
+    standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
+    return [
+        Placing(s.skater, s.total, s.short.home_judge + s.long.home_judge) for s in standings
+    ]
+
+
 def simulate(
-    game: KissCry, runs: int, seed: int, *, field: int | None = None, host: str | None = None
+    game: KissCry,
+    runs: int,
+    seed: int,
+    *,
+    field: int | None = None,
+    host: str | None = None,
+    workers: int = 1,
 ) -> Report:
     skaters = list(game.field)[: field or len(game.field)]
     if field and field > len(skaters):
@@ -118,13 +143,13 @@ def simulate(
     wins = dict.fromkeys(skaters, 0)
     podiums = dict.fromkeys(skaters, 0)
     judged = dict.fromkeys(skaters, Decimal(0))
-    for run in tracked(range(runs), "competitions"):
-        standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
-        for place, skate in enumerate(standings):
-            totals[skate.skater].append(float(skate.total))  # for the mean and spread only
-            wins[skate.skater] += place == 0
-            podiums[skate.skater] += place < 3
-            judged[skate.skater] += skate.short.home_judge + skate.long.home_judge
+    play = partial(competition_placings, game, skaters, home, seed)
+    for standings in run_all(play, runs, workers=workers, label="competitions"):
+        for place, placing in enumerate(standings):
+            totals[placing.skater].append(float(placing.total))  # for the mean and spread only
+            wins[placing.skater] += place == 0
+            podiums[placing.skater] += place < 3
+            judged[placing.skater] += placing.home_judge
     sheet = Figures(
         f"One competition, seed {seed}, host {home}",
         (
