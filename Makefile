@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/simulate_kisscry.py
 	$(BIN)/python bench/simulate_biathlon.py
 	$(BIN)/python bench/search_biathlon.py
+	$(BIN)/python bench/workers.py
 
 clean:
 	rm -rf $(VENV) output bench/data

@@ -21,7 +21,7 @@ from authoring.progress import set_quiet, tracked
 from authoring.render.paper import PAPERS
 from authoring.report import Report
 from authoring.schema import SchemaFileError
-from authoring.simulation import OptionError
+from authoring.simulation import OptionError, all_cores
 from authoring.target import Target, UnknownWorkbook, every_game, resolve, shown
 from authoring.validate import Validation, validate_workbook
 from authoring.waivers import WAIVERS_SHEET
@@ -124,6 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     check = verb("check", "validate, then prove the tables with the game's reference rules")
     _targets_argument(check, "every game with reference rules")
     check.add_argument("--seed", type=int, default=1, help="seed for every Monte Carlo figure")
+    _workers_argument(check)
     _format_argument(check)
     check.set_defaults(run=_check)
     for annotating in (validate, check):
@@ -163,6 +164,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--runs", type=_positive, default=10_000, help="runs to simulate")
     simulate.add_argument("--seed", type=int, default=1, help="the seed; same seed, same figures")
+    _workers_argument(simulate)
     _format_argument(simulate)
     simulate.set_defaults(run=_simulate, takes_extra=True, parser=simulate)
 
@@ -216,6 +218,7 @@ def _parser() -> argparse.ArgumentParser:
         "sampling error",
     )
     diff.add_argument("--seed", type=int, default=1, help="seed for both checks' Monte Carlo")
+    _workers_argument(diff)
     diff.add_argument(
         "--annotate",
         type=Path,
@@ -270,6 +273,18 @@ def _output_argument(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--force", action="store_true", help="replace FILE.xlsx if it exists (never the input)"
+    )
+
+
+def _workers_argument(parser: argparse.ArgumentParser) -> None:
+    cores = all_cores()
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=cores,
+        metavar="N",
+        help=f"processes to simulate on (default: every core, {cores} here); the figures are "
+        "the same whatever N is",
     )
 
 
@@ -388,7 +403,7 @@ def _check(arguments: argparse.Namespace) -> int:
         validation = _validation(target)
         findings = list(validation.findings)
         if validation.model is not None:
-            proof = game.consistency(validation.model, arguments.seed)
+            proof = game.consistency(validation.model, arguments.seed, workers=arguments.workers)
             findings += proof.findings
             report.figures += proof.figures
         if arguments.no_waivers:
@@ -421,7 +436,13 @@ def _simulate(arguments: argparse.Namespace) -> int:
     report = Report(findings=list(validation.findings))
     if validation.model is not None:
         try:
-            result = simulation.run(validation.model, arguments.runs, arguments.seed, **options)
+            result = simulation.run(
+                validation.model,
+                arguments.runs,
+                arguments.seed,
+                workers=arguments.workers,
+                **options,
+            )
         except OptionError as problem:
             raise UsageError(f"{game.name} {name}: {problem}") from None
         report.findings += result.findings
@@ -597,8 +618,8 @@ def _diff(arguments: argparse.Namespace) -> int:
                 "errors, so check cannot run on it: no figures compared"
             )
         else:
-            old_proof = game.consistency(before.model, arguments.seed)
-            new_proof = game.consistency(after.model, arguments.seed)
+            old_proof = game.consistency(before.model, arguments.seed, workers=arguments.workers)
+            new_proof = game.consistency(after.model, arguments.seed, workers=arguments.workers)
             result.figures = diff_figures(old_proof.figures, new_proof.figures)
     print(result.as_json() if arguments.format == "json" else result.as_text())
     if arguments.annotate is not None:

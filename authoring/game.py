@@ -71,7 +71,8 @@ class Option:
 
 @dataclass(frozen=True)
 class Simulation:
-    """One of a game's simulations: (model, runs, seed, **options) -> report."""
+    """One of a game's simulations: (model, runs, seed, workers=N, **options) -> report,
+    the runs shared out over N processes by `simulation.run_all`."""
 
     run: Callable[..., Report]
     summary: str
@@ -92,8 +93,8 @@ class Game:
     model: Callable[[Tables], Model] | None = None
     # Phase 2 of validation: checks that need the model.
     model_checks: tuple[Callable[[Model], Iterable[Finding]], ...] = ()
-    # The reference rules' consistency checks: (model, seed) -> report.
-    consistency: Callable[[Model, int], Report] | None = None
+    # The reference rules' consistency checks: (model, seed, workers=N) -> report.
+    consistency: Callable[..., Report] | None = None
     simulations: Mapping[str, Simulation] = field(default_factory=dict)
     # The sheet `authoring derive` rewrites from the facts (see `authoring/derive.py`).
     derive: Derivation | None = None

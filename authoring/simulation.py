@@ -10,11 +10,18 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from statistics import NormalDist
 from typing import TypeVar
 
 from authoring.progress import set_quiet, tracked
 
-Z_95 = 1.959964
+
+def z_for(confidence: float) -> float:
+    """The normal quantile a two-sided interval of this confidence reaches out to."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+Z_95 = z_for(0.95)
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle at the
 # end, few enough that sending the model and the results costs little.
 CHUNKS_PER_WORKER = 4
@@ -38,9 +45,9 @@ def all_cores() -> int:
 
 
 def run_all(
-    play: Callable[[int], Outcome], runs: int, *, workers: int = 1, label: str = "runs"
+    play: Callable[[int], Outcome], runs: int | range, *, workers: int = 1, label: str = "runs"
 ) -> Iterator[Outcome]:
-    """`play(run)` for run 0, 1, ... `runs` - 1, yielded in run order.
+    """`play(run)` for run 0, 1, ... `runs` - 1 (or each run of a range), in run order.
 
     With several workers, chunks of consecutive runs are played in worker processes. Every run
     draws from its own generator (`run_rng`), and the outcomes come back in run order, so
@@ -48,15 +55,16 @@ def run_all(
     workers. `play` must be picklable (a module-level function, or a `partial` of one) and
     its outcomes small: they travel back between processes.
     """
-    if workers <= 1 or runs <= 1:
-        yield from map(play, tracked(range(runs), label, total=runs))
+    numbers = range(runs) if isinstance(runs, int) else runs
+    if workers <= 1 or len(numbers) <= 1:
+        yield from map(play, tracked(numbers, label, total=len(numbers)))
         return
-    size = max(1, math.ceil(runs / (workers * CHUNKS_PER_WORKER)))
-    chunks = [range(start, min(runs, start + size)) for start in range(0, runs, size)]
+    size = max(1, math.ceil(len(numbers) / (workers * CHUNKS_PER_WORKER)))
+    chunks = [numbers[start : start + size] for start in range(0, len(numbers), size)]
     pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
     try:
         played = pool.map(partial(_play_chunk, play), chunks)
-        counted = tracked(_each_run(played), label, total=runs)
+        counted = tracked(_each_run(played), label, total=len(numbers))
         yield from counted
     finally:
         # On Ctrl-C or an error, runs not yet started are dropped rather than waited for.
@@ -80,10 +88,12 @@ def _each_run(chunks: Iterator[list[Outcome]]) -> Iterator[Outcome]:
 
 @dataclass(frozen=True)
 class Proportion:
-    """A probability estimated from `hits` out of `runs`, with its Wilson 95% interval."""
+    """A probability estimated from `hits` out of `runs`, with its Wilson interval (95 %
+    unless another confidence is asked for)."""
 
     hits: int
     runs: int
+    confidence: float = 0.95
 
     @property
     def value(self) -> float:
@@ -93,9 +103,9 @@ class Proportion:
     def interval(self) -> tuple[float, float]:
         if not self.runs:
             return (math.nan, math.nan)
-        n, p = self.runs, self.hits / self.runs
-        centre = (p + Z_95**2 / (2 * n)) / (1 + Z_95**2 / n)
-        half = Z_95 * math.sqrt(p * (1 - p) / n + Z_95**2 / (4 * n * n)) / (1 + Z_95**2 / n)
+        n, p, z = self.runs, self.hits / self.runs, z_for(self.confidence)
+        centre = (p + z**2 / (2 * n)) / (1 + z**2 / n)
+        half = z * math.sqrt(p * (1 - p) / n + z**2 / (4 * n * n)) / (1 + z**2 / n)
         return (max(0.0, centre - half), min(1.0, centre + half))
 
     def __str__(self) -> str:
@@ -104,7 +114,62 @@ class Proportion:
 
     def as_dict(self) -> dict[str, float | int]:
         low, high = self.interval
-        return {"p": self.value, "low": low, "high": high, "hits": self.hits, "n": self.runs}
+        return {
+            "p": self.value,
+            "low": low,
+            "high": high,
+            "confidence": self.confidence,
+            "hits": self.hits,
+            "n": self.runs,
+        }
+
+
+IN_BAND = "in band"
+OUT_OF_BAND = "OUT OF BAND"
+AT_THE_EDGE = "at the edge"
+UNDECIDED = "undecided"
+
+
+@dataclass(frozen=True)
+class BandTest:
+    """Is a rate inside a band? A rate is judged on its Wilson interval: in band when the
+    whole interval is inside, out of band when it is wholly outside, at the edge when it
+    straddles an edge but is already narrower than `decided_width` (more runs would only
+    place it nearer the edge), else undecided.
+
+    A sample looked at several times, more runs played while any rate is undecided, gets
+    more chances to be wrong: each of its `looks` uses a 1 - `error` / looks interval, so
+    that over all of them a rate sitting exactly on an edge is called out of band with a
+    chance of at most `error` (Bonferroni)."""
+
+    low: float
+    high: float
+    decided_width: float = 0.0
+    looks: int = 1
+    error: float = 0.05
+
+    @property
+    def confidence(self) -> float:
+        return 1 - self.error / self.looks
+
+    def rate(self, hits: int, runs: int) -> Proportion:
+        return Proportion(hits, runs, self.confidence)
+
+    def verdict(self, rate: Proportion) -> str:
+        low, high = rate.interval
+        if high < self.low or low > self.high:
+            return OUT_OF_BAND
+        if self.low <= low and high <= self.high:
+            return IN_BAND
+        return AT_THE_EDGE if high - low <= self.decided_width else UNDECIDED
+
+
+def doubling_looks(first: int, most: int) -> list[int]:
+    """Sample sizes to look at: `first`, doubled each time, ending at `most`."""
+    sizes = [first]
+    while sizes[-1] < most:
+        sizes.append(min(most, 2 * sizes[-1]))
+    return [min(size, most) for size in sizes]
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,16 @@ from authoring.cli import main
 from authoring.findings import Finding
 from authoring.games.biathlon import GAME
 from authoring.games.biathlon.consistency import check as check_balance
-from authoring.games.biathlon.consistency import expected_hits, hit_chances, lap_figures
+from authoring.games.biathlon.consistency import (
+    expected_hits,
+    hit_chances,
+    lap_figures,
+    verdict_change,
+)
 from authoring.games.biathlon.model import Action, build_model
 from authoring.games.biathlon.race import BOTS
 from authoring.games.biathlon.worldcup import champion, world_cup
+from authoring.simulation import AT_THE_EDGE, IN_BAND, OUT_OF_BAND, UNDECIDED
 from authoring.validate import Validation, validate_workbook
 
 
@@ -232,6 +238,13 @@ def test_a_bad_bot_line_up_is_a_usage_error(capsys, bots, message):
     assert message in capsys.readouterr().err
 
 
+def _quick(model, **settings):
+    """The model with a few balance races, and no search races unless asked for: a race of
+    four search bots costs about 1.5 s."""
+    balance = replace(model.balance, **{"search_races_per_trail": 0, **settings})
+    return replace(model, balance=balance)
+
+
 def test_check_flags_a_biathlete_outside_the_balance_band(model):
     # Owens's five personal cards become ten spaces of anything at no cost.
     superb = Action(10, 10, 10, -1, False, False)
@@ -239,8 +252,7 @@ def test_check_flags_a_biathlete_outside_the_balance_band(model):
         id: replace(c, top=superb, bottom=superb) if c.owner == "owens" else c
         for id, c in model.cards.items()
     }
-    quick = replace(model.balance, races_per_trail=40)
-    report = check_balance(replace(model, cards=cards, balance=quick), 1)
+    report = check_balance(_quick(replace(model, cards=cards), races_per_trail=40), 1)
     flagged = [f for f in report.findings if f.code == "balance"]
     owens = model.biathletes["owens"].location
     assert owens is not None and owens.sheet == "Biathletes"
@@ -275,7 +287,7 @@ def test_the_world_cup_simulation_names_each_players_bot(capsys):
 
 
 def test_check_gives_the_same_figures_every_time(model):
-    quick = replace(model, balance=replace(model.balance, races_per_trail=12))
+    quick = _quick(model, races_per_trail=12)
     first = check_balance(quick, 5)
     again = check_balance(quick, 5)
     assert first.as_json() == again.as_json()
@@ -290,6 +302,7 @@ def test_the_balance_sheet_sets_how_check_plays_and_judges(tmp_path):
     for header, value in (
         ("players", 3),
         ("races_per_trail", 20),
+        ("search_races_per_trail", 0),
         ("band", 0.9),
         ("bot", "random"),
     ):
@@ -303,6 +316,75 @@ def test_the_balance_sheet_sets_how_check_plays_and_judges(tmp_path):
     assert all("(20 races of 3 random bots, seed 2)" in f.title for f in trails)
     assert all("Band (sheet Balance): 0.033-0.633 (1/3 ± 90%)" in f.note for f in trails)
     assert all(sum(p.runs for _, p, *_ in f.rows) == 20 * 3 for f in trails)
+
+
+def _verdict_tables(report):
+    return [f for f in report.figures if "win rate per biathlete" in f.title]
+
+
+def test_check_adds_races_only_while_a_win_rate_is_undecided(model):
+    """Every interval counts as decided when any width will do: check stops at the first
+    look. With none narrow enough and a band no interval can sit inside, it plays to the
+    sheet's most."""
+    decided = check_balance(_quick(model, first_look=20, races_per_trail=80, decided_width=1), 3)
+    assert all("(20 races of 4 greedy bots" in f.title for f in _verdict_tables(decided))
+    assert all("looking at 20, 40, 80 races" in f.note for f in _verdict_tables(decided))
+    never = _quick(model, first_look=20, races_per_trail=80, decided_width=0.001, band=0.01)
+    report = check_balance(never, 3)
+    assert all("(80 races of 4 greedy bots" in f.title for f in _verdict_tables(report))
+    assert all(
+        "each look on a 98% interval (95 % over the 3 looks)" in f.note
+        for f in _verdict_tables(report)
+    )
+    [balance] = [f for f in report.figures if f.title.startswith("Balance per trail")]
+    assert [row[1] for row in balance.rows] == [80] * len(model.courses)
+
+
+def test_check_judges_balance_under_greedy_and_search_side_by_side(model):
+    quick = _quick(
+        model, first_look=20, races_per_trail=20, search_races_per_trail=1, search_rollouts=1
+    )
+    report = check_balance(quick, 4)
+    for table in _verdict_tables(report):
+        assert table.header == (
+            "biathlete",
+            "P(win), greedy",
+            "greedy verdict",
+            "P(win), search",
+            "search verdict",
+            "with the bot",
+        )
+        assert ", 1 of search bots" in table.title
+        searched = [row[3] for row in table.rows if row[3] != "-"]
+        assert sum(rate.runs for rate in searched) == 4  # one race of four search bots
+    [changes] = [f for f in report.figures if f.title.startswith("Verdicts that change")]
+    assert changes.header == ("trail", "biathlete", "greedy", "search", "with the bot")
+
+
+def test_a_verdict_flips_only_when_both_bots_decide_and_disagree():
+    assert verdict_change(IN_BAND, OUT_OF_BAND) == "FLIPS"
+    assert verdict_change(OUT_OF_BAND, OUT_OF_BAND) == "same"
+    assert verdict_change(IN_BAND, UNDECIDED) == "-"
+    assert verdict_change(AT_THE_EDGE, OUT_OF_BAND) == "-"
+
+
+def test_check_gives_the_same_figures_on_one_worker_or_two(model):
+    quick = _quick(model, first_look=20, races_per_trail=40, decided_width=0.001)
+    assert check_balance(quick, 6, workers=2).as_json() == check_balance(quick, 6).as_json()
+
+
+def test_balance_columns_left_blank_keep_their_defaults(tmp_path):
+    copy = openpyxl.load_workbook(GAME.workbook)
+    sheet = copy["Balance"]
+    for header in ("first_look", "decided_width", "search_races_per_trail", "search_rollouts"):
+        sheet[f"{column(sheet, header)}2"] = None
+    path = tmp_path / "my biathlon (2).xlsx"
+    copy.save(path)
+    validation = validate_workbook(path, GAME)
+    assert validation.findings == []
+    settings = build_model(validation.tables).balance
+    assert (settings.first_look, settings.decided_width) == (200, 0.08)
+    assert (settings.search_races_per_trail, settings.search_rollouts) == (0, 16)
 
 
 @pytest.mark.parametrize(

@@ -8,46 +8,148 @@ outside the sheet's band around 1/N.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from math import comb
 
 from authoring.findings import Finding, Severity
 from authoring.games.biathlon.model import Biathlete, Biathlon, Card
-from authoring.games.biathlon.race import BOTS
+from authoring.games.biathlon.race import BOTS, Bot
 from authoring.games.biathlon.rules import HITS_MAX
-from authoring.games.biathlon.simulate import Field, biathlete_figures, play_field
+from authoring.games.biathlon.search import Search
+from authoring.games.biathlon.simulate import Field, band_test, band_words, play_field
 from authoring.games.biathlon.trail import laps
-from authoring.progress import set_quiet, tracked
+from authoring.progress import tracked
 from authoring.report import Figures, Report
-from authoring.simulation import Mean
+from authoring.simulation import (
+    AT_THE_EDGE,
+    IN_BAND,
+    OUT_OF_BAND,
+    UNDECIDED,
+    BandTest,
+    Mean,
+    Proportion,
+    doubling_looks,
+)
 
 DIE_FACES = 6
 BANDS = (("low", 0), ("medium", 3), ("high", 7))  # a pulse in each accuracy band
 
 
-def check(game: Biathlon, seed: int) -> Report:
+def check(game: Biathlon, seed: int, *, workers: int = 1) -> Report:
     report = Report(figures=[_shooting(game), lap_figures(game), _decks(game)])
     settings = game.balance
-    races = settings.races_per_trail
-    bots = [BOTS[settings.bot]] * settings.players
-    # Each trail's races on a processor of their own: every race is seeded by its number, so
-    # the figures are the same however the work is shared out.
-    # The workers keep quiet: progress is counted here, a trail at a time, not in four bars
-    # fighting over one terminal line.
-    with ProcessPoolExecutor(initializer=set_quiet, initargs=(True,)) as pool:
-        tallies = pool.map(
-            partial(play_field, game, runs=races, seed=seed, bots=bots), game.courses
-        )
-        done = tracked(tallies, "trails raced", total=len(game.courses))
-        fields = dict(zip(game.courses, done, strict=True))
-    for course, tally in fields.items():
-        how = f"{races} races of {settings.players} {settings.bot} bots, seed {seed}"
-        report.figures.append(biathlete_figures(game, course, tally, how))
-        report.findings += _out_of_band(game, course, tally)
-    report.figures.append(_balance(game, fields))
+    judged = {}
+    for course in tracked(game.courses, "trails raced"):
+        greedy = _sequential(game, course, seed, workers)
+        searched = _searched(game, course, seed, workers)
+        judged[course] = (greedy, searched)
+        report.figures.append(_verdicts(game, course, seed, greedy, searched))
+        report.findings += _out_of_band(game, course, greedy)
+        if searched is not None:
+            report.findings += _out_of_band(game, course, searched)
+    report.figures.append(_balance(game, judged))
+    if settings.search_races_per_trail:
+        report.figures.append(_flips(game, judged))
     return report
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A trail's races under one bot, and the test that judged them."""
+
+    bot: str
+    tally: Field
+    test: BandTest
+
+    def verdicts(self) -> dict[str, tuple[Proportion, str]]:
+        return {
+            b: (rate, self.test.verdict(rate))
+            for b, rate in self.tally.win_rates(self.test).items()
+        }
+
+
+def _sequential(game: Biathlon, course: str, seed: int, workers: int) -> Judged:
+    """The Balance sheet's bot in every seat, races added (doubling from `first_look`) while
+    any biathlete's win rate is undecided, up to `races_per_trail`."""
+    settings = game.balance
+    bots = [BOTS[settings.bot]] * settings.players
+    looks = doubling_looks(settings.first_look, settings.races_per_trail)
+    test = band_test(settings, settings.players, looks=len(looks))
+    tally = Field(settings.players)
+    for size in looks:
+        play_field(game, course, range(tally.races, size), seed, bots, workers=workers, tally=tally)
+        rates = tally.win_rates(test).values()
+        if all(test.verdict(rate) != UNDECIDED for rate in rates):
+            break
+    return Judged(settings.bot, tally, test)
+
+
+def _searched(game: Biathlon, course: str, seed: int, workers: int) -> Judged | None:
+    """The search bot in every seat, for the sheet's fixed number of races (one look: a
+    search race costs a few hundred greedy ones)."""
+    settings = game.balance
+    if not settings.search_races_per_trail:
+        return None
+    bots: list[Bot] = [Search(settings.search_rollouts)] * settings.players
+    races = settings.search_races_per_trail
+    tally = play_field(game, course, races, seed, bots, workers=workers)
+    return Judged(Search.name, tally, band_test(settings, settings.players))
+
+
+def _verdicts(
+    game: Biathlon, course: str, seed: int, greedy: Judged, searched: Judged | None
+) -> Figures:
+    settings = game.balance
+    first = greedy.verdicts()
+    second = searched.verdicts() if searched else {}
+    header: tuple[str, ...] = (
+        "biathlete",
+        f"P(win), {greedy.bot}",
+        f"{greedy.bot} verdict",
+    )
+    if searched:
+        header += ("P(win), search", "search verdict", "with the bot")
+    rows = []
+    for biathlete, (rate, verdict) in first.items():
+        row: tuple[object, ...] = (game.biathletes[biathlete].name, rate, verdict)
+        if searched:
+            other, other_verdict = second.get(biathlete, (None, UNDECIDED))
+            row += (other if other else "-", other_verdict, verdict_change(verdict, other_verdict))
+        rows.append(row)
+    looks = doubling_looks(settings.first_look, settings.races_per_trail)
+    how = (
+        f"{greedy.tally.races} races of {settings.players} {greedy.bot} bots"
+        + (f", {searched.tally.races} of search bots" if searched else "")
+        + f", seed {seed}"
+    )
+    note = (
+        "p [interval] n = races the biathlete entered. "
+        f"{band_words(settings, greedy.test, settings.players)} "
+        f"{greedy.bot.capitalize()}: races added while any rate was undecided, looking at "
+        f"{', '.join(map(str, looks))} races, each look on a {greedy.test.confidence:.0%} "
+        f"interval (95 % over the {len(looks)} looks); stopped at {greedy.tally.races}."
+    )
+    if searched:
+        note += (
+            f" Search ({settings.search_rollouts} rollouts a decision): one look at "
+            f"{searched.tally.races} races, 95 % intervals. A verdict flips when both bots "
+            f"decide and disagree."
+        )
+    return Figures(
+        f"{game.courses[course].name}: win rate per biathlete ({how})",
+        header,
+        tuple(rows),
+        note=note,
+    )
+
+
+def verdict_change(first: str, second: str) -> str:
+    decided = (IN_BAND, OUT_OF_BAND)
+    if first in decided and second in decided:
+        return "same" if first == second else "FLIPS"
+    return "-"
 
 
 def hit_chances(accuracy: int) -> list[Fraction]:
@@ -165,37 +267,82 @@ def _mean_initiative(card: Card) -> float:
     return 5.0 if card.initiative_double else 2.5
 
 
-def _out_of_band(game: Biathlon, course: str, tally: Field) -> list[Finding]:
-    low, high = tally.band()
+def _out_of_band(game: Biathlon, course: str, judged: Judged) -> list[Finding]:
+    test = judged.test
     findings = []
-    for biathlete_id, rate in tally.win_rates().items():
-        if tally.outside_band(rate):
+    for biathlete_id, (rate, verdict) in judged.verdicts().items():
+        if verdict == OUT_OF_BAND:
             biathlete: Biathlete = game.biathletes[biathlete_id]
             findings.append(
                 (biathlete.location or game.sheets["Biathletes"]).finding(
                     Severity.WARNING,
                     "balance",
-                    f"{biathlete.name} wins {rate} of the races on "
-                    f"{game.courses[course].name}, clearly outside the band around "
-                    f"1/{tally.players}: tune their cards or ratings",
+                    f"{biathlete.name} wins {rate} of the races of {judged.bot} bots on "
+                    f"{game.courses[course].name} ({test.confidence:.0%} interval), clearly "
+                    f"outside the band around 1/{judged.tally.players}: tune their cards or "
+                    f"ratings",
                     value=round(rate.value, 3),
-                    expected=f"{low:.3f}-{high:.3f} (1/{tally.players} ± {tally.band_share:.0%})",
+                    expected=f"{test.low:.3f}-{test.high:.3f} (1/{judged.tally.players} ± "
+                    f"{game.balance.band:.0%})",
                 )
             )
     return findings
 
 
-def _balance(game: Biathlon, fields: dict[str, Field]) -> Figures:
-    return Figures(
-        "Balance per trail",
-        ("trail", "largest win-rate gap", "out of band", "length in rounds"),
-        tuple(
+def _balance(game: Biathlon, judged: dict[str, tuple[Judged, Judged | None]]) -> Figures:
+    rows = []
+    for course, (greedy, _) in judged.items():
+        verdicts = Counter(verdict for _, verdict in greedy.verdicts().values())
+        rows.append(
             (
                 game.courses[course].name,
-                round(tally.gap(), 3),
-                sum(tally.outside_band(rate) for rate in tally.win_rates().values()),
-                Mean.of(tally.rounds),
+                greedy.tally.races,
+                round(greedy.tally.gap(), 3),
+                *(verdicts[v] for v in (IN_BAND, OUT_OF_BAND, AT_THE_EDGE, UNDECIDED)),
+                Mean.of(greedy.tally.rounds),
             )
-            for course, tally in fields.items()
+        )
+    bot = game.balance.bot
+    return Figures(
+        f"Balance per trail ({bot} bots)",
+        (
+            "trail",
+            "races",
+            "largest win-rate gap",
+            IN_BAND,
+            OUT_OF_BAND.lower(),
+            AT_THE_EDGE,
+            UNDECIDED,
+            "length in rounds",
         ),
+        tuple(rows),
+        note="Biathletes per verdict; races: the sample the verdicts were reached at.",
+    )
+
+
+def _flips(game: Biathlon, judged: dict[str, tuple[Judged, Judged | None]]) -> Figures:
+    """Every biathlete whose verdict differs between the two bots."""
+    rows = []
+    for course, (greedy, searched) in judged.items():
+        if searched is None:
+            continue
+        other = searched.verdicts()
+        for biathlete, (rate, verdict) in greedy.verdicts().items():
+            second_rate, second = other.get(biathlete, (None, UNDECIDED))
+            if verdict != second:
+                rows.append(
+                    (
+                        game.courses[course].name,
+                        game.biathletes[biathlete].name,
+                        f"{rate.value:.3f} {verdict}",
+                        f"{second_rate.value:.3f} {second}" if second_rate else second,
+                        verdict_change(verdict, second),
+                    )
+                )
+    return Figures(
+        f"Verdicts that change with the bot ({game.balance.bot} against search)",
+        ("trail", "biathlete", game.balance.bot, "search", "with the bot"),
+        tuple(rows),
+        note="FLIPS: both bots decided, and disagree; '-': one of them is undecided or at "
+        "the edge, so more search races would be needed to tell.",
     )

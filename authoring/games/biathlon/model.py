@@ -123,9 +123,13 @@ class Balance:
     """How `check` plays its balance races, and the band a win rate must stay in."""
 
     players: int = 4
-    races_per_trail: int = 400
+    races_per_trail: int = 1600  # the most, when some win rate is still undecided
     band: float = 0.4  # a share of the fair rate 1 / players
     bot: str = "greedy"
+    first_look: int = 200  # races per trail before the first look at the win rates
+    decided_width: float = 0.08  # an interval this narrow is decided, even on the edge
+    search_races_per_trail: int = 0  # races with search bots in every seat; 0: none
+    search_rollouts: int = 16
     location: Location | None = None  # the settings row on sheet Balance; None if made up
 
 
@@ -239,6 +243,10 @@ def build_model(tables: Tables) -> Biathlon:
         },
         world_cup_points={r["place"]: r["points"] for r in rows("WorldCup")},
         sheets={name: sheet.location() for name, sheet in tables.items()},
-        balance=Balance(**settings.values, location=settings.location()),
+        # A column left out or a cell left blank keeps its default.
+        balance=Balance(
+            **{name: value for name, value in settings.values.items() if value is not None},
+            location=settings.location(),
+        ),
         box={r["component"]: r["count"] for r in rows("Box")},
     )

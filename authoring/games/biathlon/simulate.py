@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
-from authoring.games.biathlon.model import Biathlon
+from authoring.games.biathlon.model import Balance, Biathlon
 from authoring.games.biathlon.race import BOTS, Bot, Race, new_race, play, standings
 from authoring.games.biathlon.search import DEFAULT_ROLLOUTS, Search
-from authoring.progress import tracked
 from authoring.report import Figures, Report
-from authoring.simulation import Mean, OptionError, Proportion, run_rng
+from authoring.simulation import BandTest, Mean, OptionError, Proportion, run_all, run_rng
 
 BOT_NAMES = (*BOTS, Search.name)
 
@@ -42,12 +42,44 @@ def one_race(game: Biathlon, course: str, seed: int, run: int, bots: list[Bot]) 
     return play(new_race(game, course, names, seat_colours, bots, rng))
 
 
+@dataclass(frozen=True)
+class Entrant:
+    """What the tally keeps of one biathlete's race."""
+
+    biathlete: str
+    colour: str
+    bot: str
+    shots: tuple[int, ...]  # hits per shooting
+    pickups: int
+    eliminated: bool
+
+
+@dataclass(frozen=True)
+class RaceOutcome:
+    """What the tally keeps of one race: little enough to send between processes."""
+
+    entrants: tuple[Entrant, ...]
+    winner: int | None  # the winner's seat
+    rounds: int
+
+
+def race_outcome(game: Biathlon, course: str, bots: list[Bot], seed: int, run: int) -> RaceOutcome:
+    race = one_race(game, course, seed, run, bots)
+    return RaceOutcome(
+        tuple(
+            Entrant(p.biathlete.id, p.colour, p.bot.name, tuple(p.shots), p.pickups, not p.racing)
+            for p in race.players
+        ),
+        race.winner.seat if race.winner is not None else None,
+        race.rounds,
+    )
+
+
 @dataclass
 class Field:
     """What many races on one course add up to."""
 
     players: int
-    band_share: float  # the Balance sheet's band: how far from 1/N a win rate may stray
     entered: Counter[str] = field(default_factory=Counter)
     won: Counter[str] = field(default_factory=Counter)
     colour_entered: Counter[str] = field(default_factory=Counter)
@@ -59,22 +91,31 @@ class Field:
     hits: list[int] = field(default_factory=list)
     pickups: list[int] = field(default_factory=list)
 
-    def add(self, race: Race) -> None:
-        for player in race.players:
-            self.entered[player.biathlete.id] += 1
-            self.colour_entered[player.colour] += 1
-            self.bot_entered[player.bot.name] += 1
-            self.hits += player.shots
-            self.pickups.append(player.pickups)
+    def add(self, race: RaceOutcome) -> None:
+        for entrant in race.entrants:
+            self.entered[entrant.biathlete] += 1
+            self.colour_entered[entrant.colour] += 1
+            self.bot_entered[entrant.bot] += 1
+            self.hits += entrant.shots
+            self.pickups.append(entrant.pickups)
         if race.winner is not None:
-            self.won[race.winner.biathlete.id] += 1
-            self.colour_won[race.winner.colour] += 1
-            self.bot_won[race.winner.bot.name] += 1
+            winner = race.entrants[race.winner]
+            self.won[winner.biathlete] += 1
+            self.colour_won[winner.colour] += 1
+            self.bot_won[winner.bot] += 1
         self.rounds.append(race.rounds)
-        self.eliminations.append(sum(not p.racing for p in race.players))
+        self.eliminations.append(sum(entrant.eliminated for entrant in race.entrants))
 
-    def win_rates(self) -> dict[str, Proportion]:
-        return {b: Proportion(self.won[b], n) for b, n in sorted(self.entered.items())}
+    @property
+    def races(self) -> int:
+        return len(self.rounds)
+
+    def win_rates(self, test: BandTest | None = None) -> dict[str, Proportion]:
+        """Each biathlete's wins, with the interval `test` judges by (95 % without one)."""
+        return {
+            b: test.rate(self.won[b], n) if test else Proportion(self.won[b], n)
+            for b, n in sorted(self.entered.items())
+        }
 
     def gap(self) -> float:
         values = [p.value for p in self.win_rates().values()]
@@ -84,20 +125,31 @@ class Field:
     def fair(self) -> float:
         return 1 / self.players
 
-    def band(self) -> tuple[float, float]:
-        return (self.fair * (1 - self.band_share), self.fair * (1 + self.band_share))
 
-    def outside_band(self, rate: Proportion) -> bool:
-        """Out of balance: the whole 95 % interval lies outside the band."""
-        low, high = rate.interval
-        band_low, band_high = self.band()
-        return high < band_low or low > band_high
+def band_test(balance: Balance, players: int, *, looks: int = 1) -> BandTest:
+    """The Balance sheet's band around 1 / players, for a sample looked at `looks` times."""
+    fair = 1 / players
+    return BandTest(
+        fair * (1 - balance.band), fair * (1 + balance.band), balance.decided_width, looks
+    )
 
 
-def play_field(game: Biathlon, course: str, runs: int, seed: int, bots: list[Bot]) -> Field:
-    tally = Field(len(bots), game.balance.band)
-    for run in tracked(range(runs), "races"):
-        tally.add(one_race(game, course, seed, run, bots))
+def play_field(
+    game: Biathlon,
+    course: str,
+    runs: int | range,
+    seed: int,
+    bots: list[Bot],
+    *,
+    workers: int = 1,
+    tally: Field | None = None,
+) -> Field:
+    """Races `runs` (a count from race 0, or a range of race numbers) added to `tally`, a
+    new one by default."""
+    tally = tally or Field(len(bots))
+    play = partial(race_outcome, game, course, bots, seed)
+    for race in run_all(play, runs, workers=workers, label="races"):
+        tally.add(race)
     return tally
 
 
@@ -110,14 +162,18 @@ def simulate(
     players: int = 4,
     bots: Sequence[str] = ("greedy",),
     rollouts: int = DEFAULT_ROLLOUTS,
+    workers: int = 1,
 ) -> Report:
     players = max(2, min(players, len(game.colours)))
     seats = seat_bots(bots, players, rollouts)
-    tally = play_field(game, course, runs, seed, seats)
+    tally = play_field(game, course, runs, seed, seats, workers=workers)
     line_up = ", ".join(bot.name for bot in seats)
+    test = band_test(game.balance, players)
     return Report(
         figures=[
-            biathlete_figures(game, course, tally, f"{runs} races, bots {line_up}, seed {seed}"),
+            biathlete_figures(
+                game, course, tally, test, f"{runs} races, bots {line_up}, seed {seed}"
+            ),
             _by_colour(game, tally),
             _by_bot(tally),
             _summary(tally, runs),
@@ -126,8 +182,9 @@ def simulate(
     )
 
 
-def biathlete_figures(game: Biathlon, course: str, tally: Field, how: str) -> Figures:
-    low, high = tally.band()
+def biathlete_figures(
+    game: Biathlon, course: str, tally: Field, test: BandTest, how: str
+) -> Figures:
     return Figures(
         f"{game.courses[course].name}: win rate per biathlete ({how})",
         ("biathlete", "P(win)", f"against 1/{tally.players}", "balance"),
@@ -136,13 +193,23 @@ def biathlete_figures(game: Biathlon, course: str, tally: Field, how: str) -> Fi
                 game.biathletes[b].name,
                 rate,
                 round(rate.value - tally.fair, 3),
-                "OUT OF BAND" if tally.outside_band(rate) else "ok",
+                test.verdict(rate),
             )
-            for b, rate in tally.win_rates().items()
+            for b, rate in tally.win_rates(test).items()
         ),
-        note="p [95% Wilson interval] n = races the biathlete entered. Band (sheet Balance): "
-        f"{low:.3f}-{high:.3f} (1/{tally.players} ± {tally.band_share:.0%}); out of band when "
-        f"the whole interval lies outside it. Balance (largest win-rate gap): {tally.gap():.3f}.",
+        note=f"p [{test.confidence:.0%} Wilson interval] n = races the biathlete entered. "
+        f"{band_words(game.balance, test, tally.players)} Balance (largest win-rate gap): "
+        f"{tally.gap():.3f}.",
+    )
+
+
+def band_words(balance: Balance, test: BandTest, players: int) -> str:
+    """The band and the verdicts, in words, for a figure's note."""
+    return (
+        f"Band (sheet Balance): {test.low:.3f}-{test.high:.3f} (1/{players} ± "
+        f"{balance.band:.0%}); in band or out of band when the whole interval lies inside or "
+        f"outside it, at the edge when it straddles an edge but is narrower than "
+        f"{test.decided_width:.3f}, else undecided."
     )
 
 

@@ -119,9 +119,7 @@ def competition_placings(
 ) -> list[Placing]:
     """Competition number `run`, as its standings."""
     standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
-    return [
-        Placing(s.skater, s.total, s.short.home_judge + s.long.home_judge) for s in standings
-    ]
+    return [Placing(s.skater, s.total, s.short.home_judge + s.long.home_judge) for s in standings]
 
 
 def simulate(
