@@ -199,41 +199,11 @@ def test_exact_probabilities_agree_with_a_seeded_monte_carlo(model, sheet):
 
 
 def test_arena_is_reproducible_and_depends_on_the_seed(model):
-    first = arena.simulate(model, 500, 11).figures[0]
-    again = arena.simulate(model, 500, 11).figures[0]
-    other = arena.simulate(model, 500, 12).figures[0]
+    first = arena.simulate(model, 60, 11).figures[0]
+    again = arena.simulate(model, 60, 11).figures[0]
+    other = arena.simulate(model, 60, 12).figures[0]
     assert first.as_dict() == again.as_dict()
     assert first.as_dict() != other.as_dict()
-
-
-def test_arena_first_blow_matches_the_exact_odds(model):
-    """Dark Blades strikes first: how often his first blow ends a fight at once."""
-    hero, goblin = model.characters["dark_blades"], model.characters["goblin"]
-    index = attack_column(model, [hero.face("healthy").attack], [goblin.face("healthy").defence])
-    assert index is not None
-    table = model.combat_tables[arena.TABLE]
-    exact = sum(p for code, p in distribution(table, index).items() if table.keys[code].killed)
-    runs = 4000
-    first_blow_kills = sum(
-        1
-        for run in range(runs)
-        if arena.fight(
-            model, arena.Fighter(hero), arena.Fighter(goblin), run_rng(5, run)
-        ).half_turns
-        == 1
-    )
-    assert 0 < exact < 1
-    low, high = Proportion(first_blow_kills, runs).interval
-    assert low <= exact <= high
-
-
-def test_arena_stages_narrow_down(model):
-    figures = arena.simulate(model, 2000, 3).figures[0]
-    alive = [row[1] for row in figures.rows]
-    assert alive[0].runs == 2000
-    assert alive[0].value >= alive[1].value >= alive[2].value
-    reached = [row[3] for row in figures.rows]
-    assert reached[0] == 2000 and reached[1] == alive[0].hits and reached[2] == alive[1].hits
 
 
 def test_check_command_reports_figures_and_cell_warnings(capsys):

@@ -18,7 +18,9 @@ GAME = Game(
     consistency=consistency.check,
     simulations={
         "arena": Simulation(
-            arena.simulate, "the Arena gauntlet: one hero against Dworc, Gargoyle, then Dragon"
+            arena.simulate,
+            "scenario one on its maps: Dark Blades against the creatures sent in, the guards "
+            "and the rescue party",
         )
     },
     components=deferred("authoring.games.darkblades.kit", "components"),

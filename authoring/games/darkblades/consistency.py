@@ -236,7 +236,7 @@ def _arena_bouts(game: DarkBlades) -> Figures:
         ("attack", "strengths", "odds", "P(stunned)", "P(wounded)", "P(killed)"),
         tuple(rows),
         note="Healthy strengths; the Gargoyle attacks with its breath. `authoring simulate "
-        "darkblades arena` plays the whole gauntlet.",
+        "darkblades arena` plays the whole scenario on its maps.",
     )
 
 
