@@ -11,7 +11,8 @@ GAME = Game(
     name="blade",
     title="BLADE",
     workbook_name="blade.xlsx",
-    sheets=SHEETS,
+    # RealRates: real racing's rates, which only `check` reads.
+    sheets=(*SHEETS, "RealRates"),
     content=packaged("authoring.content", "blade"),
     templates=packaged("authoring.templates", "blade"),
     checks=CHECKS,

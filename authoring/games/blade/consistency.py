@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import pairwise
 
-from authoring.findings import Finding, Severity
+from authoring.findings import Finding, Location, Severity
 from authoring.games.blade.model import Blade, Rating, lookup
 from authoring.games.blade.race import BONUSES, STAGES, race_finishes
 from authoring.games.blade.rules import (
@@ -42,6 +42,10 @@ def check(game: Blade, seed: int, *, workers: int = 1) -> Report:
     report.figures.append(_deck(game))
     report.figures.append(_letter_distributions(game))
     report.figures.append(_chart_outcomes(game))
+    real, findings = _real_rates(game)
+    report.figures.append(real)
+    report.findings += findings
+    report.figures.append(_bonus_readings(game))
     report.figures.append(_falls_by_rating(game))
     report.figures.append(_field_races(game))
     claims, findings = _claims(game)
@@ -220,6 +224,11 @@ class DrawChances:
             return self.share(lambda n: n % 10 == 1)
         return self.share(lambda n: n <= fall_rating)
 
+    def bonus(self, best: int) -> Fraction:
+        """A fast start, good position or burst of speed paying off for a skater whose best
+        letter is `best`, read as the Settings say."""
+        return self.share(lambda n: self.game.bonus_counts(lookup(self.game.grade_draw, n), best))
+
     def hundredths(self) -> Fraction:
         """The mean of a trailing-digit draw, in seconds (stumbles and bonuses)."""
         return self.mean(lambda n: Fraction(n % 10, 100))
@@ -250,14 +259,13 @@ class DrawChances:
 def _chart_outcomes(game: Blade) -> Figures:
     """Every stage-chart result: how often it comes up and what it does to the time."""
     draws = DrawChances(game)
-    grades = Counter(lookup(game.grade_draw, card.middle) for card in game.deck)
     ratings = list(game.ratings.values())
     hundredths, fall_time = draws.hundredths(), draws.fall_time()
     # Per rated skater: (chance of still racing at each stage, of a bonus counting, of a fall).
     racers = [
         (
             draws.stage_reached(game.skaters[r.skater].fall_rating),
-            Fraction(grades[r.best], len(game.deck)),
+            draws.bonus(r.best),
             draws.falls(game.skaters[r.skater].fall_rating),
         )
         for r in ratings
@@ -315,6 +323,141 @@ def _chart_outcomes(game: Blade) -> Figures:
         "replacement, so draws within a race are slightly dependent); collisions need pairs "
         f"and come from play. For scale, one letter in the {event.name} is about "
         f"{letter:.2f} s.",
+    )
+
+
+# A chart rate more than this many times the real one, or less than its inverse, is "far".
+FAR_FACTOR = 2
+# The chart results a real rate is compared with (a fall comes from a possible fall).
+REAL_OUTCOMES = {
+    "disqualified": "disqualified",
+    "damaged_skate": "damaged_skate",
+    "fall": "possible_fall",
+}
+REAL_NOUNS = {
+    "disqualified": "a disqualification",
+    "damaged_skate": "a damaged skate",
+    "fall": "a fall",
+}
+
+
+def _per_skater_race(game: Blade, draws: DrawChances, outcome: str) -> Fraction:
+    """How often a skater's race ends in `outcome` (a RealRates outcome), over all stages,
+    averaged over every rated skater in every event."""
+    total = Fraction(0)
+    for rating in game.ratings.values():
+        fall_rating = game.skaters[rating.skater].fall_rating
+        reached = draws.stage_reached(fall_rating)
+        for stage in STAGES:
+            chance = draws.outcome(stage, REAL_OUTCOMES[outcome])
+            if outcome == "fall":
+                chance *= draws.falls(fall_rating)
+            total += reached[stage] * chance
+    return total / len(game.ratings)
+
+
+def _real_rates(game: Blade) -> tuple[Figures, list[Finding]]:
+    """Each result the RealRates sheet measured in real racing, beside the charts' rate."""
+    draws = DrawChances(game)
+    rows, findings = [], []
+    for real in game.real_rates:
+        charted = _per_skater_race(game, draws, real.outcome)
+        # Never seen in real racing: only a chart that never gives it is near.
+        never = 1.0 if charted == 0 else math.inf
+        ratio = float(charted) / real.rate if real.rate else never
+        far = not 1 / FAR_FACTOR <= ratio <= FAR_FACTOR
+        label = real.outcome.replace("_", " ")
+        rows.append(
+            (
+                label,
+                f"{float(charted):.2%}",
+                f"{real.rate:.2%}",
+                f"{real.count} of {real.starts}",
+                real.source,
+                "-" if math.isinf(ratio) else f"{ratio:.2f}",
+                "far" if far else "near",
+            )
+        )
+        if far:
+            findings.append(
+                _chart_cell(game, REAL_OUTCOMES[real.outcome]).finding(
+                    Severity.WARNING,
+                    "real-rate",
+                    f"the charts give {REAL_NOUNS[real.outcome]} in {float(charted):.2%} of "
+                    f"skater-races, far from the {real.rate:.2%} of real racing ({real.count} "
+                    f"of {real.starts} starts, {real.source})",
+                    value=round(float(charted) * 100, 2),
+                    expected=f"between {real.rate / FAR_FACTOR:.2%} and "
+                    f"{real.rate * FAR_FACTOR:.2%}",
+                )
+            )
+    return Figures(
+        "Stage-chart results against real World Cup racing (exact, from the deck and charts)",
+        (
+            "result",
+            "charts, per skater-race",
+            "real, per start",
+            "real count",
+            "source",
+            "ratio",
+            f"within x{FAR_FACTOR}",
+        ),
+        tuple(rows),
+        note="Charts: every stage added up, a later stage counting only skaters still racing, "
+        "averaged over every rated skater in every event; a fall is a possible fall that the "
+        "FALL rating turns into one. Real: the RealRates sheet, counted from the sources the "
+        f"data README names. 'far': more than {FAR_FACTOR} times the real rate, or less than "
+        f"1/{FAR_FACTOR} of it.",
+    ), findings
+
+
+def _chart_cell(game: Blade, outcome: str) -> Location:
+    """The widest range giving `outcome` on the stage charts, else the StageCharts sheet."""
+    spans = [
+        span for spans in game.stage_charts.values() for span in spans if span.value == outcome
+    ]
+    widest = max(spans, key=lambda span: span.last - span.first, default=None)
+    if widest is None or widest.location is None:
+        return game.sheets["StageCharts"]
+    return widest.location
+
+
+def _bonus_readings(game: Blade) -> Figures:
+    """What a fast start, good position or burst of speed is worth under each reading of
+    'equal to the given grade'."""
+    rows = []
+    for bonus_on_better_letter, name in ((False, "equal"), (True, "equal_or_better")):
+        reading = replace(game, bonus_on_better_letter=bonus_on_better_letter)
+        draws = DrawChances(reading)
+        hundredths = draws.hundredths()
+        counts, seconds = Fraction(0), Fraction(0)
+        for rating in game.ratings.values():
+            reached = draws.stage_reached(game.skaters[rating.skater].fall_rating)
+            match = draws.bonus(rating.best)
+            counts += match
+            for stage in STAGES:
+                for outcome in BONUSES:
+                    seconds += reached[stage] * draws.outcome(stage, outcome) * match * hundredths
+        mark = " (Settings)" if bonus_on_better_letter == game.bonus_on_better_letter else ""
+        rows.append(
+            (
+                name + mark,
+                f"{float(counts / len(game.ratings)):.1%}",
+                f"-{float(hundredths):.3f} s",
+                f"{-float(seconds / len(game.ratings)):+.4f}",
+            )
+        )
+    event = game.events[CLAIM_EVENT]
+    return Figures(
+        "Fast start, good position, burst of speed: what a bonus is worth under each reading "
+        "(exact)",
+        ("bonus counts when", "grade draw pays off", "when it pays off", "mean s per race"),
+        tuple(rows),
+        note="'equal': the grade drawn is the skater's best letter, as the seed words it; "
+        "'equal_or_better': the best letter is that grade or a better one. Averaged over every "
+        "rated skater in every event; mean s per race adds up the three bonus results of the "
+        f"charts. For scale, one letter in the {event.name} is about "
+        f"{event.world_record * event.letter_step:.2f} s.",
     )
 
 

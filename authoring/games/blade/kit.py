@@ -84,7 +84,7 @@ OUTCOME_NAMES = {
 # What each stage result asks of the player: shared by the rulebook and the game charts.
 OUTCOME_EFFECTS = {
     "bonus": "Draw a card and read its middle number on the grade draw. If the grade is the "
-    "skater's best letter, draw once more: the last digit of its middle number is the "
+    "skater's best letter{better}, draw once more: the last digit of its middle number is the "
     "hundredths of a second taken off (a 7 is -0.07).",
     "stumble": "Draw a card: the last digit of its middle number is the hundredths of a "
     "second added (a 4 is +0.04).",
@@ -567,8 +567,13 @@ def _stage_effects(game: Blade, table: Tabulate) -> Flowable:
             key = "bonus" if span.value in BONUSES else span.value
             if key in OUTCOME_EFFECTS and span.value not in groups.setdefault(key, []):
                 groups[key].append(span.value)
+    # Settings, bonus_grade_match: a best letter better than the grade drawn may count too.
+    better = " or a letter after it" if game.bonus_on_better_letter else ""
     rows = [
-        [", ".join(OUTCOME_NAMES.get(o, o) for o in outcomes).capitalize(), OUTCOME_EFFECTS[key]]
+        [
+            ", ".join(OUTCOME_NAMES.get(o, o) for o in outcomes).capitalize(),
+            OUTCOME_EFFECTS[key].format(better=better),
+        ]
         for key, outcomes in groups.items()
         if outcomes
     ]

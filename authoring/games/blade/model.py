@@ -4,7 +4,7 @@ the game charts. Times are held in seconds; the workbook writes them in the even
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from authoring.checks import Tables
@@ -85,6 +85,23 @@ class Span:
     first: int
     last: int
     value: Any
+    # The cell naming what the range gives, for findings about it; None if made up in code.
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class RealRate:
+    """How often a result happened in real racing: `count` of `starts` (sheet RealRates)."""
+
+    outcome: str
+    count: int
+    starts: int
+    source: str
+    counted: str
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.starts
 
 
 @dataclass(frozen=True)
@@ -106,6 +123,15 @@ class Blade:
     injury_table: tuple[Span, ...]
     field: dict[str, tuple[str, ...]]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
+    # The Settings' bonus_grade_match: True when a best letter better than the grade drawn
+    # also counts (equal_or_better); False keeps the seed's words, equal only.
+    bonus_on_better_letter: bool = False
+    real_rates: tuple[RealRate, ...] = ()
+
+    def bonus_counts(self, grade: int, best: int) -> bool:
+        """Whether a fast start, good position or burst of speed pays off for a skater whose
+        best letter is `best` when the grade draw gives `grade` (A = 0 is the best)."""
+        return best == grade or (self.bonus_on_better_letter and best < grade)
 
     def chart_time(self, event: str, letter: int, row: int) -> float:
         return self.charts[event][row - 1][letter]
@@ -150,8 +176,11 @@ def build_model(tables: Tables) -> Blade:
     for row in rows("Results"):
         results[(row["skater"], row["event"])].append(_seconds(row["time"]))
     stage_charts: dict[str, list[Span]] = defaultdict(list)
-    for row in rows("StageCharts"):
-        stage_charts[row["chart"]].append(Span(row["from"], row["to"], row["outcome"]))
+    for record in tables["StageCharts"].records:
+        row = record.values
+        stage_charts[row["chart"]].append(
+            Span(row["from"], row["to"], row["outcome"], record.location("outcome"))
+        )
     field: dict[str, list[str]] = defaultdict(list)
     for row in rows("Field"):
         field[row["event"]].append(row["skater"])
@@ -196,6 +225,11 @@ def build_model(tables: Tables) -> Blade:
         injury_table=tuple(Span(r["from"], r["to"], r["outcome"]) for r in rows("InjuryTable")),
         field={event: tuple(skaters) for event, skaters in field.items()},
         sheets={name: sheet.location() for name, sheet in tables.items()},
+        bonus_on_better_letter=settings["bonus_grade_match"] == "equal_or_better",
+        real_rates=tuple(
+            RealRate(r["outcome"], r["count"], r["starts"], r["source"], r["counted"])
+            for r in rows("RealRates")
+        ),
     )
 
 

@@ -98,7 +98,7 @@ def _stage(game: Blade, deck: Drawing, entry: Entry, stage: str) -> None:
     outcome = lookup(game.stage_charts[stage], deck.draw().middle)
     if outcome in BONUSES:
         grade = lookup(game.grade_draw, deck.draw().middle)
-        if grade == entry.rating.best:
+        if game.bonus_counts(grade, entry.rating.best):
             gained = (deck.draw().middle % 10) / 100
             entry.stages[stage] = entry.stages.get(stage, 0.0) - gained
             entry.notes.append(f"{outcome.replace('_', ' ')} -{gained:.2f}")
