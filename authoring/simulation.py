@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from statistics import NormalDist
@@ -25,6 +25,8 @@ Z_95 = z_for(0.95)
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle at the
 # end, few enough that sending the model and the results costs little.
 CHUNKS_PER_WORKER = 4
+# And no chunk so long that Ctrl-C, progress or memory waits on it.
+LONGEST_CHUNK = 500
 
 Outcome = TypeVar("Outcome")
 
@@ -59,16 +61,22 @@ def run_all(
     if workers <= 1 or len(numbers) <= 1:
         yield from map(play, tracked(numbers, label, total=len(numbers)))
         return
-    size = max(1, math.ceil(len(numbers) / (workers * CHUNKS_PER_WORKER)))
-    chunks = [numbers[start : start + size] for start in range(0, len(numbers), size)]
-    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    size = max(1, min(LONGEST_CHUNK, math.ceil(len(numbers) / (workers * CHUNKS_PER_WORKER))))
+    chunks = (numbers[start : start + size] for start in range(0, len(numbers), size))
+    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    finished = False
     try:
-        played = pool.map(partial(_play_chunk, play), chunks)
-        counted = tracked(_each_run(played), label, total=len(numbers))
-        yield from counted
+        played = pool.imap(partial(_play_chunk, play), chunks)
+        yield from tracked(_each_run(played), label, total=len(numbers))
+        finished = True
     finally:
-        # On Ctrl-C or an error, runs not yet started are dropped rather than waited for.
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.close()
+        else:
+            # Ctrl-C, an error, or a caller that stopped early: the runs still being played
+            # are of no use, so the workers are stopped rather than waited for.
+            pool.terminate()
+        pool.join()
 
 
 def _quiet_worker() -> None:
