@@ -484,6 +484,22 @@ def test_the_wind_symbol_lets_the_wind_change(game):
     assert race.wind is None
 
 
+def test_a_biathlete_put_out_by_the_pulse_does_not_change_the_wind(game):
+    """Seed 003, Adjust Pulse: "If your pulse goes over 10, you're eliminated from the race."
+    Only then, Change Wind: "After adjusting your pulse, if your Action shows the wind symbol,
+    you can change the wind direction." One who is out has no wind to change."""
+    storm = card("storm", 4, act(flat=1, pulse=2, wind=True), act(flat=1))
+    race, player = one(game, distance=1, wind="S")
+    put(player, 0, pulse=9)
+    take_turn(race, player, storm)  # +2: 11, out
+    assert not player.racing
+    assert race.wind is None
+    race, player = one(game, distance=1, wind="S")
+    put(player, 0, pulse=8)
+    take_turn(race, player, storm)  # +2: 10, still racing, so the wind may change
+    assert player.racing and race.wind == "S"
+
+
 def test_windstill_is_a_choice_too(game):
     race, player = one(game, distance=1, wind=None)
     race.wind = "E"

@@ -625,7 +625,11 @@ def _carry_out(race: Race, player: Player, card: Card, move: Move, played: str) 
         else None
     )
     note = ""
-    if move.action.wind or where.white_coach or (player.wax_effect == WHITE_WAX and move.wax):
+    # The pulse is adjusted before the wind: one it puts out has no wind to change.
+    wind_symbol = (
+        move.action.wind or where.white_coach or (player.wax_effect == WHITE_WAX and move.wax)
+    )
+    if wind_symbol and player.pulse <= PULSE_LIMIT:
         wanted = _legal(player, "wind", player.bot.wind(race, player), WINDS)
         if wanted != race.wind:
             race.wind = wanted
