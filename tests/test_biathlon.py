@@ -357,7 +357,7 @@ def test_check_judges_balance_under_greedy_and_search_side_by_side(model):
         assert ", 1 of search bots" in table.title
         searched = [row[3] for row in table.rows if row[3] != "-"]
         assert sum(rate.runs for rate in searched) == 4  # one race of four search bots
-    [changes] = [f for f in report.figures if f.title.startswith("Verdicts that change")]
+    [changes] = [f for f in report.figures if f.title.startswith("Verdicts the search bot")]
     assert changes.header == ("trail", "biathlete", "greedy", "search", "with the bot")
 
 

@@ -321,7 +321,8 @@ def _balance(game: Biathlon, judged: dict[str, tuple[Judged, Judged | None]]) ->
 
 
 def _flips(game: Biathlon, judged: dict[str, tuple[Judged, Judged | None]]) -> Figures:
-    """Every biathlete whose verdict differs between the two bots."""
+    """Every biathlete the search sample decided otherwise than the sheet's bot."""
+    decided = (IN_BAND, OUT_OF_BAND)
     rows = []
     for course, (greedy, searched) in judged.items():
         if searched is None:
@@ -329,20 +330,22 @@ def _flips(game: Biathlon, judged: dict[str, tuple[Judged, Judged | None]]) -> F
         other = searched.verdicts()
         for biathlete, (rate, verdict) in greedy.verdicts().items():
             second_rate, second = other.get(biathlete, (None, UNDECIDED))
-            if verdict != second:
+            if second_rate is not None and second in decided and verdict != second:
                 rows.append(
                     (
                         game.courses[course].name,
                         game.biathletes[biathlete].name,
                         f"{rate.value:.3f} {verdict}",
-                        f"{second_rate.value:.3f} {second}" if second_rate else second,
+                        f"{second_rate.value:.3f} {second}",
                         verdict_change(verdict, second),
                     )
                 )
     return Figures(
-        f"Verdicts that change with the bot ({game.balance.bot} against search)",
+        f"Verdicts the search bot changes ({game.balance.bot} against search)",
         ("trail", "biathlete", game.balance.bot, "search", "with the bot"),
         tuple(rows),
-        note="FLIPS: both bots decided, and disagree; '-': one of them is undecided or at "
-        "the edge, so more search races would be needed to tell.",
+        note="Each biathlete whose win rate under search bots is decided (in or out of the "
+        f"band) and differs from the {game.balance.bot} verdict. FLIPS: both decided, and "
+        "they disagree; '-': the other bot's verdict is at the edge or undecided. No row: "
+        "the search sample decided nothing the other bot did not.",
     )
