@@ -22,7 +22,7 @@ COMMANDS = (
     ("simulate biathlon", ["simulate", "biathlon", "wolfsheim_kurz", "--runs", "2000"]),
     ("simulate blade", ["simulate", "blade", "m500", "--runs", "20000"]),
     ("simulate kisscry", ["simulate", "kisscry", "--runs", "10000"]),
-    ("simulate darkblades", ["simulate", "darkblades", "--runs", "2000"]),
+    ("simulate darkblades", ["simulate", "darkblades", "--runs", "500"]),
     ("check blade", ["check", "blade"]),
     ("check biathlon", ["check", "biathlon"]),
 )

@@ -217,7 +217,7 @@ def test_progress_shows_on_a_terminal_and_not_with_quiet(tmp_path):
         # A terminal 100 columns wide: a fresh pty has none, and tqdm fits its bar to them.
         fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
         process = subprocess.Popen(
-            [AUTHORING, "simulate", "darkblades", "--runs", "600", *arguments],
+            [AUTHORING, "simulate", "darkblades", "--runs", "80", *arguments],
             stdout=subprocess.DEVNULL,
             stderr=follower,
             cwd=tmp_path,
@@ -237,7 +237,7 @@ def test_progress_shows_on_a_terminal_and_not_with_quiet(tmp_path):
         return seen.decode(errors="replace")
 
     shown = stderr_on_a_terminal()
-    assert "arenas" in shown and "/600" in shown
+    assert "arenas" in shown and "/80" in shown
     assert stderr_on_a_terminal("--quiet") == ""
 
 

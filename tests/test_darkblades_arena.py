@@ -143,15 +143,13 @@ def test_the_rescue_party_waits_for_the_first_dragon_or_for_trouble(model):
     not move the other characters until the first dragon is in the arena ... If "Dark
     Blades" is in serious trouble before then they may move in to rescue him."
 
-    Trouble is read as Dark Blades stunned or wounded. Until the rescue starts he stays on
-    the arena floor."""
+    Trouble is read as Dark Blades stunned or wounded."""
     waiting = opening_with(model, "dworc")
     rescuers = [p for p in waiting.pieces if p.group == RESCUERS]
     posts = [p.hex for p in rescuers]
     waiting.half(HERO_SIDE)
     assert waiting.rescue == arena.WAITING
     assert [p.hex for p in rescuers] == posts
-    assert waiting.hero.hex in waiting.board.floor and waiting.hero.hex != waiting.board.hero_start
 
     for creature, health, reason in (
         ("dragon", "healthy", arena.DRAGON),
@@ -169,26 +167,28 @@ def test_the_guards_hold_still_until_a_rescuer_comes_within_5_hexes(model):
     """The seed: "The goblins and dwarves may not be moved until any member of the rescue
     party moves to within 5 hexes of a goblin or dwarf."
 
-    Thrugg sets off from the Watermill's bank (R6), 7 hexes from the goblin on the rim at
-    the Arena's G6, and heads for the Dworc: his first move brings him within 5."""
+    Thrugg sets off from the Watermill's bank (R6), 7 hexes from a goblin at the Arena's E2,
+    and heads for it, the enemy nearest the wounded Dark Blades: his first move brings him
+    within 5. (Dark Blades is more than a goblin's move from it, so the rescue party has no
+    reason to hold back.)"""
     board = board_for(model)
     hero = piece(model, "dark_blades", MAIN, on_arena(model, "G11"), "wounded")
-    dworc = piece(model, "dworc", CHALLENGER_GROUP, on_arena(model, "M11"))
     thrugg = piece(model, "thrugg", RESCUERS, on_watermill("R6"))
-    goblin = piece(model, "goblin", GUARDS, on_arena(model, "G6"))
+    goblin = piece(model, "goblin", GUARDS, on_arena(model, "E2"))
     assert thrugg.hex.distance(goblin.hex) == 7
-    game = Arena(model, board, [hero, dworc, thrugg, goblin], Dice())
+    assert hero.hex.distance(goblin.hex) > goblin.face.movement + 1  # type: ignore[operator]
+    game = Arena(model, board, [hero, thrugg, goblin], Dice())
     game.move(FOX_SIDE)
-    assert goblin.hex == on_arena(model, "G6") and not game.guards_roused
+    assert goblin.hex == on_arena(model, "E2") and not game.guards_roused
     game.check_rescue()
     game.move(HERO_SIDE)
     assert thrugg.hex.distance(goblin.hex) <= 5
     assert game.guards_roused
     game.move(FOX_SIDE)
-    assert goblin.hex != on_arena(model, "G6")
+    assert goblin.hex != on_arena(model, "E2")
 
     for distance, roused in ((6, False), (5, True)):
-        quiet = Arena(model, board, [hero, dworc, thrugg, goblin], Dice())
+        quiet = Arena(model, board, [hero, thrugg, goblin], Dice())
         thrugg.hex = Hex(goblin.hex.row, goblin.hex.column - distance)
         quiet.rouse_guards(thrugg)
         assert quiet.guards_roused == roused, distance
@@ -265,23 +265,26 @@ def test_attackers_on_the_same_footing_combine_into_one_attack(model):
     individual attacks, or if they all have the same advantage or disadvantage of terrain
     they may combine their attack strengths into one attack."
 
-    Grast and Hohmley (11 + 10) attack a black dwarf (8) on the floor: one roll at 2-1.
-    With Hohmley on the slope (H7) instead, two rolls."""
+    Grast and Hohmley (11 + 10) attack a goblin (2) on the floor: one roll at 10-1. With
+    Hohmley on the slope (H7) instead, two rolls: Grast's at 5-1, Hohmley's at 5-1 moved a
+    column left for attacking from the worse footing."""
     board = board_for(model)
-    dwarf_hex = on_arena(model, "H8")
+    goblin_hex = on_arena(model, "H8")
     grast = piece(model, "grast", RESCUERS, on_arena(model, "I8"))
     hohmley = piece(model, "hohmley", RESCUERS, on_arena(model, "H9"))
-    dwarf = piece(model, "black_dwarf", GUARDS, dwarf_hex)
+    goblin = piece(model, "goblin", GUARDS, goblin_hex)
     hero = piece(model, "dark_blades", MAIN, on_arena(model, "M11"))
     assert board.grades[grast.hex] == board.grades[hohmley.hex] == "0"
-    together = Arena(model, board, [hero, grast, hohmley, dwarf], Dice(10))
-    assert together.column([grast, hohmley], dwarf) == 2  # 21 / 8 is 2-1
+    together = Arena(model, board, [hero, grast, hohmley, goblin], Dice(10))
+    assert together.column([grast, hohmley], goblin) == 10  # 21 / 2 is 10-1
     together.fight(HERO_SIDE)
     assert together.rng.faces == []  # type: ignore[attr-defined]
 
     hohmley.hex = on_arena(model, "H7")
+    goblin.condition = Condition()
     assert board.grades[hohmley.hex] == "-"
-    apart = Arena(model, board, [hero, grast, hohmley, dwarf], Dice(10, 10))
+    apart = Arena(model, board, [hero, grast, hohmley, goblin], Dice(10, 10))
+    assert apart.column([hohmley], goblin) == apart.column([grast], goblin) - 1  # type: ignore[operator]
     apart.fight(HERO_SIDE)
     assert apart.rng.faces == []  # type: ignore[attr-defined]
 
@@ -303,20 +306,22 @@ def test_the_victory_conditions_end_the_game(model):
     """The seed: "Dark Blades wins by destroying the enemy force. The Bad Guys win by
     killing Dark Blades."
 
-    A wounded Dworc is the last of the enemy: Dark Blades' 14 against its wounded 4 is
-    3-1, where a 1 wounds it again, which kills it. Then a wounded Dark Blades facing the
-    Dworc with a guard still alive: its 18 against his 4 is 4-1, and a 1 kills him."""
+    A wounded Dworc is the last of the enemy: Thrugg's 15 against its wounded 4 is 3-1,
+    where a 1 wounds it again, which kills it. Then a wounded Dark Blades next to the Dworc
+    with a guard still alive: he falls back, the Dworc follows, and its 18 against his 4 is
+    4-1, where a 1 kills him."""
     board = board_for(model)
-    hero = piece(model, "dark_blades", MAIN, on_arena(model, "J11"))
+    hero = piece(model, "dark_blades", MAIN, on_arena(model, "M11"))
+    thrugg = piece(model, "thrugg", RESCUERS, on_arena(model, "J11"))
     dworc = piece(model, "dworc", CHALLENGER_GROUP, on_arena(model, "K11"), "wounded")
-    won = Arena(model, board, [hero, dworc], Dice(1))
+    won = Arena(model, board, [hero, thrugg, dworc], Dice(1))
     assert won.play() == HERO_SIDE
     assert won.turn == 1 and won.beaten == {"dworc": 1}
 
     hero = piece(model, "dark_blades", MAIN, on_arena(model, "J11"), "wounded")
     dworc = piece(model, "dworc", CHALLENGER_GROUP, on_arena(model, "K11"))
     guard = piece(model, "goblin", GUARDS, on_arena(model, "G6"))
-    lost = Arena(model, board, [hero, dworc, guard], Dice(10, 1))
+    lost = Arena(model, board, [hero, dworc, guard], Dice(1))
     assert lost.play() == FOX_SIDE
     assert lost.hero_killer == "dworc"
 
@@ -351,3 +356,174 @@ def test_the_report_gives_rates_with_intervals_and_names_what_is_left_out(report
     assert "guards holding still" in left_out.note and "Gargoyle's breath" in left_out.note
     text = report.as_text()
     assert "Left out of the Arena" in text and "n=40" in text
+
+
+# --- the policies: how each side plays, within the rules --------------------------------
+
+
+def test_the_odds_worth_fighting_at_are_read_off_the_infantry_table(model):
+    """Policy: a piece attacks only where the table hurts the defender at least as often as
+    the attacker. At 1-2 only the attacker can be hurt (a 3 wounds him); at 1-1 a 1 wounds
+    the defender and a 4 the attacker; from 7-1 up no face hurts the attacker."""
+    table = model.combat_tables[arena.TABLE]
+    one_to_two, one_to_one, seven_to_one = 0, 1, 7
+    assert not arena.worth_it(table, one_to_two)
+    assert arena.worth_it(table, one_to_one)
+    assert arena.injuries(table, one_to_one, "defender") == 1
+    assert arena.injuries(table, one_to_one, "attacker") == 1
+    assert arena.hurts_attacker(table, one_to_one)
+    assert arena.hurts_attacker(table, seven_to_one - 1)
+    assert not arena.hurts_attacker(table, seven_to_one)
+
+
+def test_reachable_pays_each_hexs_cost_and_never_passes_an_enemy(model):
+    """The seed: each hex "costs" movement points to enter (a slope 2, open ground 1), and
+    "Characters may not pass through hexes containing live enemy characters"."""
+    board = board_for(model)
+    post = board.hero_start
+    floor = {there for there, _ in board.steps[post] if there in board.floor}
+    slope = {there for there, cost in board.steps[post] if cost == 2}
+    assert floor and slope
+    assert arena.reachable(board, post, 1, set()) == {post} | floor
+    assert slope <= arena.reachable(board, post, 2, set())
+    blocker = min(floor)
+    assert blocker not in arena.reachable(board, post, 2, {blocker})
+
+
+def test_dark_blades_waits_on_his_post_and_lets_the_creature_come(model):
+    """Policy: before the rescue Dark Blades holds the floor hex nearest his friends and
+    does not attack the Dworc: his 14 against its 9 is 1-1, where a 4 would wound him, and
+    his death loses the game. Pushed off his post, he walks back to it."""
+    game = opening_with(model, "dworc")
+    hero = game.hero
+    game.half(HERO_SIDE)
+    assert hero.hex == game.board.hero_start
+    game.half(FOX_SIDE)  # the Dworc comes up and attacks: a 10 at 2-1 does nothing
+    (dworc,) = game.challengers()
+    assert game.board.adjacent(dworc.hex, hero.hex)
+    assert game.rng.faces == [10, 10, 10]  # type: ignore[attr-defined]
+    game.half(HERO_SIDE)
+    assert game.rng.faces == [10, 10, 10]  # type: ignore[attr-defined]
+
+    pushed = opening_with(model, "dworc")
+    pushed.hero.hex = Hex(pushed.board.hero_start.row + 2, pushed.board.hero_start.column + 1)
+    assert pushed.hero.hex in pushed.board.floor
+    pushed.move(HERO_SIDE)
+    assert pushed.hero.hex == pushed.board.hero_start
+
+
+def test_once_the_rescue_is_under_way_dark_blades_falls_back_to_his_friends(model):
+    """Policy: once the rescue party sets off, Dark Blades leaves the fighting to it: he
+    ends his move next to no enemy if he can, as near a rescuer as he can get. Wounded he
+    has 3 movement points (the slope round the floor costs 2 a hex). The Dworc stands on
+    his friends' side of him, so running straight away from it would take him away from
+    them too."""
+    board = board_for(model)
+    hero = piece(model, "dark_blades", MAIN, on_arena(model, "G11"), "wounded")
+    dworc = piece(model, "dworc", CHALLENGER_GROUP, on_arena(model, "F11"))
+    thrugg = piece(model, "thrugg", RESCUERS, on_watermill("R6"))
+    goblin = piece(model, "goblin", GUARDS, on_arena(model, "G16"))
+    game = Arena(model, board, [hero, dworc, thrugg, goblin], Dice())
+    start = hero.hex
+    assert board.adjacent(start, dworc.hex)
+    game.check_rescue()
+    game.move_hero(hero)
+    assert hero.hex in arena.reachable(board, start, 3, {dworc.hex, goblin.hex})
+    assert not board.adjacent(hero.hex, dworc.hex)
+    assert hero.hex.distance(thrugg.hex) == start.distance(thrugg.hex) - 2
+
+    # with a goblin next to that hex he stops a hex farther from his friends, next to nobody
+    nearest = hero.hex
+    hero.hex, goblin.hex = start, on_arena(model, "E9")
+    assert board.adjacent(nearest, goblin.hex)
+    game.move_hero(hero)
+    assert not any(board.adjacent(hero.hex, enemy) for enemy in (dworc.hex, goblin.hex))
+    assert hero.hex.distance(thrugg.hex) == start.distance(thrugg.hex) - 1
+
+
+def test_the_rescue_party_keeps_clear_of_the_guards_while_he_is_in_their_reach(model):
+    """Policy: woken, every guard may move, and those round the arena are a move from
+    Dark Blades; so while he is within a guard's move (and one hex) of one, no rescuer
+    steps within 5 hexes of a guard. Once he is clear they may."""
+    game = opening_with(model, "dworc", "wounded")
+    rescuers = [p for p in game.pieces if p.group == RESCUERS]
+    posts = [p.hex for p in rescuers]
+    game.check_rescue()
+    assert game.rescue == arena.HURT and game.holding_back()
+    game.move(HERO_SIDE)
+    assert any(p.hex != post for p, post in zip(rescuers, posts, strict=True))
+    assert not game.guards_roused
+    guards = game.guards()
+    assert all(r.hex.distance(g.hex) > arena.GUARDS_WAKE_AT for r in rescuers for g in guards)
+    assert game.wake_zone() >= {g.hex for g in guards}
+
+    game.hero.hex = on_watermill("A1")
+    assert not game.holding_back()
+
+
+def test_fighters_gang_up_on_the_foe_they_beat_at_the_best_odds(model):
+    """The seed lets attackers on the same footing "combine their attack strengths into
+    one attack". Policy: Grast (11) and Thrugg (15), each next to a goblin (2) and a black
+    dwarf (8), attack together the one they beat at the better odds: 26 against 2 is
+    12-1, against 8 only 3-1. A wounded Quill (4) beside Thrugg against the dwarf: 19
+    against 8 is 2-1, where a 6 wounds the weakest attacker, Quill, which would kill him;
+    so Thrugg attacks alone, at 1-1."""
+    board = board_for(model)
+    goblin = piece(model, "goblin", GUARDS, on_arena(model, "J11"))
+    dwarf = piece(model, "black_dwarf", GUARDS, on_arena(model, "K11"))
+    first, second = sorted(
+        {there for _, there in goblin.hex.neighbours()}
+        & {there for _, there in dwarf.hex.neighbours()}
+    )
+    assert board.grades[first] == board.grades[second] == "0"
+    grast = piece(model, "grast", RESCUERS, first)
+    thrugg = piece(model, "thrugg", RESCUERS, second)
+    hero = piece(model, "dark_blades", MAIN, on_watermill("A1"))
+    game = Arena(model, board, [hero, grast, thrugg, goblin, dwarf], Dice())
+    assert game.gang_up([grast, thrugg]) == [(goblin, [grast, thrugg])]
+
+    quill = piece(model, "quill", RESCUERS, first, "wounded")
+    goblin.condition = Condition(health="dead")
+    hurt = Arena(model, board, [hero, quill, thrugg, goblin, dwarf], Dice())
+    assert hurt.column([quill, thrugg], dwarf) == 2
+    assert hurt.gang_up([quill, thrugg]) == [(dwarf, [thrugg])]
+
+
+def test_a_fighter_comes_up_beside_its_target_on_a_free_hex(model):
+    """Policy: a rescuer or woken guard ends its move on a free hex next to its target
+    when one is in reach, so that several can gang up on it."""
+    board = board_for(model)
+    goblin = piece(model, "goblin", GUARDS, on_arena(model, "K11"))
+    grast = piece(model, "grast", RESCUERS, on_arena(model, "K14"))
+    thrugg = piece(model, "thrugg", RESCUERS, on_arena(model, "L14"))
+    hero = piece(model, "dark_blades", MAIN, on_watermill("A1"))
+    game = Arena(model, board, [hero, grast, thrugg, goblin], Dice())
+    game.guards_roused = True
+    grast.hex = game.station(grast, goblin)
+    thrugg.hex = game.station(thrugg, goblin)
+    assert board.adjacent(grast.hex, goblin.hex) and board.adjacent(thrugg.hex, goblin.hex)
+    assert grast.hex != thrugg.hex
+
+
+def test_woken_guards_go_for_the_weakest_enemy_in_their_reach(model):
+    """Policy: a woken guard heads for the enemy in its reach it would attack at the best
+    odds, Dark Blades first at equal odds, and strikes at him whenever it can. A goblin's
+    6 against the wounded Dark Blades' 4 is 1-1, against Thrugg's 8 only 1-2. With nobody
+    in reach it heads for the nearest enemy."""
+    board = board_for(model)
+    goblin = piece(model, "goblin", GUARDS, on_arena(model, "J11"))
+    hero = piece(model, "dark_blades", MAIN, on_arena(model, "J14"), "wounded")
+    thrugg = piece(model, "thrugg", RESCUERS, on_arena(model, "K11"))
+    game = Arena(model, board, [hero, thrugg, goblin], Dice(10))
+    game.guards_roused = True
+    assert game.target_of(goblin) is hero
+
+    hero.hex = on_watermill("A1")
+    assert game.target_of(goblin) is thrugg
+
+    hero.hex = next(
+        there
+        for _, there in goblin.hex.neighbours()
+        if board.adjacent(there, thrugg.hex) and there in board.floor
+    )
+    assert game.gang_up([goblin]) == [(hero, [goblin])]

@@ -2,13 +2,19 @@
 after another, the goblins and black dwarves ringing the hollow, and the rescue party coming
 over from the Watermill.
 
-Each side follows a simple policy: close in and attack at the best odds available, several
-attackers of one footing together. Dark Blades and the rescue party head for the creature in
-the arena, the creature for Dark Blades, the guards for the nearest enemy. The scenario's own
-rules decide who may move when: Dark Blades and the creatures stay on the arena floor, the
-rescue party waits for the first Dragon or for Dark Blades to be hurt, and the guards wait for
-a rescuer to come within 5 hexes. What the simulation leaves out, and why its figures still
-hold, is `LEFT_OUT`, printed with them.
+Each side plays by a policy kept within the rules, one small function each. Dark Blades
+holds the floor hex nearest his friends and lets the creature come to him (`move_hero`);
+once the rescue is under way he falls back to the rescue party (`fall_back`). The rescuers
+head for the creature while he is unhurt, else for the enemy nearest him; they keep out of
+the guards' 5 hexes while he is within a guard's move (`holding_back`) and come up beside
+their target (`station`). Woken guards go for the weakest enemy in reach, Dark Blades first
+(`guard_target`); the creature goes for him. In combat each side gangs up on one foe at a
+time at the best odds (`gang_up`), only at odds `worth_it`, and keeps Dark Blades and the
+hurt out of attacks that could hurt them (`willing`); the creatures fight whatever the odds.
+The scenario's own rules decide who may move when: Dark Blades and the creatures stay on the
+arena floor, the rescue party waits for the first Dragon or for Dark Blades to be hurt, and
+the guards wait for a rescuer to come within 5 hexes. What the simulation leaves out, and why
+its figures still hold, is `LEFT_OUT`, printed with them.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from authoring.games.darkblades.checks import DIE_FACES
 from authoring.games.darkblades.combat import (
     Condition,
     Grade,
@@ -37,7 +44,13 @@ from authoring.games.darkblades.maps import (
     HexMap,
     laid_out,
 )
-from authoring.games.darkblades.model import Character, DarkBlades, Face, ResultKey
+from authoring.games.darkblades.model import (
+    Character,
+    CombatTable,
+    DarkBlades,
+    Face,
+    ResultKey,
+)
 from authoring.report import Figures, Report
 from authoring.simulation import Mean, Proportion, run_all, run_rng
 
@@ -50,7 +63,8 @@ CHALLENGERS = ("dworc", "gargoyle", "dragon")
 ENTRY_DISTANCE = 6  # "place the Dworc opposite him - 6 hexes away"
 GUARDS_WAKE_AT = 5  # "until any member of the rescue party moves to within 5 hexes"
 BREATH_REACH = 10  # the Gargoyle's breath: "a range of 1-10 hexes"
-TURN_LIMIT = 60  # a stop for a game that stalls; the longest of 2000 (seed 1) took 32 turns
+TURN_LIMIT = 60  # a stop for a game that stalls: Dark Blades, healthy, outrunning them all
+GRADES: tuple[Grade, ...] = ("-", "0", "+")  # footing, worst first
 TABLE = "CRT_InfVsInf"
 """Both sides are on foot in this scenario, so every blow is infantry against infantry."""
 
@@ -71,8 +85,9 @@ LEFT_OUT = (
     ),
     (
         "dead bodies slowing or blocking hexes",
-        "it takes three dead men in one hex to matter",
-        "few die in a game besides the creatures (see the cost table), so three in one hex is rare",
+        "it takes three dead men in one hex, and then they only double its movement cost",
+        "some hex ends a game with three dead in about a quarter of games (300 games, seed "
+        "1), where the fighting already is: it slows both sides' moves there, not the odds",
     ),
     (
         "the water rules",
@@ -242,6 +257,7 @@ class Arena:
         self.beaten: Counter[str] = Counter()
         self.next_challenger = 0
         self.hero_killer: str | None = None
+        self._zone: tuple[tuple[Hex, ...], frozenset[Hex]] = ((), frozenset())
         self.sent.update(p.character.id for p in self.pieces if p.group == CHALLENGER_GROUP)
         if self.sent:
             last = CHALLENGERS.index(self.challengers()[-1].character.id)
@@ -331,31 +347,119 @@ class Arena:
 
     def move(self, side: str) -> None:
         for piece in self.live(side):
-            if not self.may_move(piece) or self.in_contact(piece):
+            if not self.may_move(piece):
+                continue
+            if piece.group == MAIN:
+                self.move_hero(piece)
                 continue
             target = self.target_of(piece)
             if target is None:
                 continue
-            friends = {p.hex for p in self.live(side) if p is not piece}
-            enemies = {p.hex for p in self.enemies(piece)}
-            confined = (
-                self.board.floor
-                if piece.group in (MAIN, CHALLENGER_GROUP) and self.rescue == WAITING
-                else None
-            )
-            stop = self.breath_line_at(target) if piece.breath is not None else None
-            piece.hex = walk(
-                self.board,
-                piece.hex,
-                target.hex,
-                piece.face.movement or 0,
-                friends=friends,
-                enemies=enemies,
-                within=confined,
-                stop=stop,
-            )
+            if piece.group == CHALLENGER_GROUP:
+                if not self.in_contact(piece):
+                    self.charge(piece, target)
+            elif not self.board.adjacent(piece.hex, target.hex):
+                piece.hex = self.station(piece, target)
             if piece.group == RESCUERS:
                 self.rouse_guards(piece)
+
+    def move_hero(self, hero: Piece) -> None:
+        """Dark Blades holds the floor hex nearest his friends and lets the creature come to
+        him while he waits for the rescue; once it is under way he falls back to the rescue
+        party, out of his enemies' reach, and leaves the fighting to them."""
+        if self.rescue != WAITING:
+            hero.hex = self.fall_back(hero)
+        elif not self.in_contact(hero) and hero.hex != self.board.hero_start:
+            taken = self.occupied() - {hero.hex}
+            enemies = {p.hex for p in self.enemies(hero)}
+            ends = reachable(self.board, hero.hex, hero.face.movement or 0, enemies)
+            hero.hex = min(
+                (hex for hex in ends if hex in self.board.floor and hex not in taken),
+                key=lambda hex: (hex.distance(self.board.hero_start), hex),
+                default=hero.hex,
+            )
+
+    def charge(self, creature: Piece, target: Piece) -> None:
+        """A creature's move: down the cheapest way to `target`, kept on the arena floor
+        until the rescue starts; the Gargoyle stops as soon as its breath reaches him."""
+        stop = self.breath_line_at(target) if creature.breath is not None else None
+        creature.hex = walk(
+            self.board,
+            creature.hex,
+            target.hex,
+            creature.face.movement or 0,
+            friends={p.hex for p in self.live(creature.side) if p is not creature},
+            enemies={p.hex for p in self.enemies(creature)},
+            within=self.board.floor if self.rescue == WAITING else None,
+            stop=stop,
+        )
+
+    def station(self, piece: Piece, target: Piece) -> Hex:
+        """Where a rescuer or guard ends its move to gang up on `target`: a free hex next to
+        it if one is in reach, the best footing first; else the free hex in reach nearest
+        it. A rescuer `holding_back` keeps out of the sleeping guards' 5 hexes."""
+        blocked = {p.hex for p in self.enemies(piece)}
+        if piece.group == RESCUERS and self.holding_back():
+            blocked |= self.wake_zone()
+        taken = self.occupied() - {piece.hex}
+        ends = [
+            hex
+            for hex in reachable(self.board, piece.hex, piece.face.movement or 0, blocked)
+            if hex not in taken
+        ]
+        goal = target.hex
+        return min(
+            ends,
+            key=lambda hex: (
+                hex.distance(goal),
+                -GRADES.index(self.board.grades[hex]),
+                hex.distance(piece.hex),
+                hex,
+            ),
+        )
+
+    def holding_back(self) -> bool:
+        """The rescue party keeps out of the guards' 5 hexes while they sleep and Dark
+        Blades is still within a move of one of them: woken, they would all close on him."""
+        if self.guards_roused:
+            return False
+        hero = self.hero.hex
+        return any(hero.distance(g.hex) <= (g.face.movement or 0) + 1 for g in self.guards())
+
+    def wake_zone(self) -> frozenset[Hex]:
+        """The hexes within 5 of a sleeping guard, where a rescuer would wake them all."""
+        posts = tuple(sorted(g.hex for g in self.guards()))
+        if self._zone[0] != posts:
+            self._zone = (
+                posts,
+                frozenset(
+                    hex
+                    for hex in self.board.near
+                    if any(hex.distance(post) <= GUARDS_WAKE_AT for post in posts)
+                ),
+            )
+        return self._zone[1]
+
+    def fall_back(self, hero: Piece) -> Hex:
+        """Where Dark Blades ends a move away from trouble: of the hexes his move reaches,
+        the one next to the fewest enemies, then nearest a rescuer still standing, then
+        farthest from the nearest enemy."""
+        enemies = [p.hex for p in self.enemies(hero)]
+        friends = [p.hex for p in self.live(HERO_SIDE) if p.group == RESCUERS]
+        taken = self.occupied() - {hero.hex}
+        ends = [
+            hex
+            for hex in reachable(self.board, hero.hex, hero.face.movement or 0, set(enemies))
+            if hex not in taken
+        ]
+
+        def safety(hex: Hex) -> tuple[int, int, int]:
+            nearest_enemy = min((hex.distance(e) for e in enemies), default=0)
+            nearest_friend = min((hex.distance(f) for f in friends), default=0)
+            beside = sum(1 for e in enemies if self.board.adjacent(hex, e))
+            return (beside, nearest_friend, -nearest_enemy)
+
+        return min(ends, key=lambda hex: (*safety(hex), hex))
 
     def rouse_guards(self, rescuer: Piece) -> None:
         """The guards "may not be moved until any member of the rescue party moves to
@@ -365,15 +469,38 @@ class Arena:
         )
 
     def target_of(self, piece: Piece) -> Piece | None:
-        """Whom a piece heads for: the creature in the arena for Dark Blades, and for the
-        rescue party come to save him; Dark Blades for the creature; the nearest enemy for
-        the guards, and for anyone once no creature is left."""
+        """Whom a piece heads for: Dark Blades for the creature; for a rescuer, the creature
+        while Dark Blades is unhurt, else the enemy nearest Dark Blades, to stand between
+        them; for a guard `guard_target`."""
         if piece.group == CHALLENGER_GROUP:
             return self.hero
-        if piece.group in (MAIN, RESCUERS) and self.challengers():
-            return self.challengers()[0]
         enemies = self.enemies(piece)
-        return min(enemies, key=lambda e: piece.hex.distance(e.hex)) if enemies else None
+        if not enemies:
+            return None
+        if piece.group == RESCUERS:
+            if self.hero.condition.health == "healthy" and self.challengers():
+                return self.challengers()[0]
+            return min(enemies, key=lambda e: (e.hex.distance(self.hero.hex), e.name))
+        return self.guard_target(piece, enemies)
+
+    def guard_target(self, guard: Piece, enemies: list[Piece]) -> Piece:
+        """A roused guard goes for the weakest enemy it can reach this move, the one it
+        would attack at the best odds (Dark Blades first at equal odds: his death wins);
+        when none is in reach, for the nearest."""
+        reach = guard.face.movement or 0
+        within = [e for e in enemies if guard.hex.distance(e.hex) - 1 <= reach]
+        if not within:
+            return min(enemies, key=lambda e: (guard.hex.distance(e.hex), e.name))
+
+        def odds(enemy: Piece) -> tuple[int, bool, int]:
+            column = self.column([guard], enemy)
+            return (
+                -1 if column is None else column,
+                enemy.group == MAIN,
+                -guard.hex.distance(enemy.hex),
+            )
+
+        return max(within, key=odds)
 
     def breath_line_at(self, target: Piece) -> Callable[[Hex], bool]:
         def lined(hex: Hex) -> bool:
@@ -403,50 +530,80 @@ class Arena:
 
     def fight(self, side: str) -> None:
         """Step 6: "All characters adjacent to enemy characters may engage in combat". The
-        Gargoyle breathes on a foe in line when it has one, and fights hand to hand if not."""
-        targets: dict[str, tuple[Piece, list[Piece]]] = {}
+        Gargoyle breathes on a foe in line when it has one, and fights hand to hand if not;
+        the others attack as `gang_up` sends them."""
+        fighters = []
         for piece in self.live(side):
-            if not piece.alive or not may_act(piece.condition):
+            if not may_act(piece.condition):
                 continue
             if piece.breath is not None:
                 lined = [p for p in self.breath_targets(piece.hex) if p.side != piece.side]
                 if lined:
                     hero = [p for p in lined if p.character.id == HERO]
                     self.attack([piece], min(hero or lined, key=lambda p: p.defence), breath=True)
+                    if self.decided:
+                        return
                     continue
-            foes = self.in_contact(piece)
-            if foes:
-                target = self.choose_target(piece, foes)
-                targets.setdefault(target.name, (target, []))[1].append(piece)
-        for target, attackers in targets.values():
-            able = [
-                p
-                for p in attackers
-                if p.alive and may_act(p.condition) and self.board.adjacent(p.hex, target.hex)
-            ]
-            footing = {self.board.grades[p.hex] for p in able}
-            # "if they all have the same advantage or disadvantage of terrain they may
-            # combine their attack strengths into one attack"
-            for group in [able] if len(footing) == 1 else [[p] for p in able]:
-                if target.alive and all(p.alive for p in group):
-                    self.attack(group, target)
-                if self.decided:
-                    return
+            fighters.append(piece)
+        for target, group in self.gang_up(fighters):
+            if target.alive and all(p.alive and may_act(p.condition) for p in group):
+                self.attack(group, target)
+            if self.decided:
+                return
 
-    def choose_target(self, piece: Piece, foes: list[Piece]) -> Piece:
-        """A creature fights Dark Blades when it can; the others the foe that gives them
-        the best odds column, a stunned or wounded one first at equal odds (any hurt kills
-        it)."""
-        if piece.group == CHALLENGER_GROUP:
-            hero = next((p for p in foes if p.character.id == HERO), None)
-            if hero is not None:
-                return hero
+    def gang_up(self, fighters: list[Piece]) -> list[tuple[Piece, list[Piece]]]:
+        """Who attacks whom, one combined attack at a time: of the foes next to the fighters
+        not yet sent in, the one `priority` puts first (the best odds, mostly), attacked by
+        all those `willing`; again until nobody is left who would attack. "If they all have
+        the same advantage or disadvantage of terrain they may combine their attack
+        strengths into one attack": fighters on another footing make an attack of their
+        own."""
+        free = list(fighters)
+        plan: list[tuple[Piece, list[Piece]]] = []
+        while True:
+            options = []
+            foes = {foe.name: foe for piece in free for foe in self.in_contact(piece)}
+            for foe in foes.values():
+                group = self.willing(
+                    [piece for piece in free if foe in self.in_contact(piece)], foe
+                )
+                column = self.column(group, foe) if group else None
+                if column is not None:
+                    options.append((self.priority(group[0], foe, column), foe.name, foe, group))
+            if not options:
+                return plan
+            *_, foe, group = max(options, key=lambda option: option[:2])
+            plan.append((foe, group))
+            free = [piece for piece in free if piece not in group]
 
-        def odds(foe: Piece) -> tuple[int, bool]:
-            column = self.column([piece], foe)
-            return (-1 if column is None else column, foe.condition.health != "healthy")
+    def willing(self, attackers: list[Piece], foe: Piece) -> list[Piece]:
+        """The attackers that join one combined attack on `foe`: those on the footing whose
+        pieces together strike hardest; creatures, sent in to fight to the death, whatever
+        the odds; others only at odds `worth_it`, and without a `precious` piece where an
+        adverse result could fall on it (on the weakest attacker)."""
+        by_footing: dict[Grade, list[Piece]] = {}
+        for piece in attackers:
+            by_footing.setdefault(self.board.grades[piece.hex], []).append(piece)
+        group = max(by_footing.values(), key=lambda pieces: sum(p.attack for p in pieces))
+        if group[0].group == CHALLENGER_GROUP:
+            return group
+        column = self.column(group, foe)
+        weakest = min(group, key=lambda p: p.attack)
+        if column is not None and hurts_attacker(self.table, column) and precious(weakest):
+            group = [p for p in group if not precious(p)]
+            column = self.column(group, foe) if group else None
+        if column is None or not worth_it(self.table, column):
+            return []
+        return group
 
-        return max(foes, key=odds)
+    def priority(self, attacker: Piece, foe: Piece, column: int) -> tuple[int, ...]:
+        """Which attack to make first: the Bad Guys strike at Dark Blades whenever they can,
+        then at the best odds; his side at the best odds, then the foe nearest him. A hurt
+        foe first at equal odds: any hurt kills it."""
+        hurt = int(foe.condition.health != "healthy")
+        if attacker.side == FOX_SIDE:
+            return (int(foe.group == MAIN), column, hurt)
+        return (column, hurt, -foe.hex.distance(self.hero.hex))
 
     def column(
         self, attackers: list[Piece], defender: Piece, *, breath: bool = False
@@ -600,6 +757,49 @@ def walk(
     return end
 
 
+def reachable(board: Board, start: Hex, allowance: int, enemies: Collection[Hex]) -> set[Hex]:
+    """The hexes a piece on foot may end its move in: within `allowance` movement points,
+    never through an enemy nor across a wall (its own hex included: it may stay)."""
+    spent = {start: 0}
+    by_cost: list[list[Hex]] = [[] for _ in range(allowance + 1)]
+    by_cost[0].append(start)
+    for cost, hexes in enumerate(by_cost):
+        for here in hexes:
+            if spent[here] != cost:
+                continue  # reached more cheaply since it was queued
+            for there, step in board.steps[here]:
+                total = cost + step
+                cheaper = total <= allowance and total < spent.get(there, total + 1)
+                if cheaper and there not in enemies:
+                    spent[there] = total
+                    by_cost[total].append(there)
+    return set(spent)
+
+
+def precious(piece: Piece) -> bool:
+    """Whether a piece should not risk an adverse result: Dark Blades, whose death loses
+    the game, and anyone already hurt, whom any further hurt kills."""
+    return piece.group == MAIN or piece.condition.health != "healthy"
+
+
+def injuries(table: CombatTable, column: int, side: str) -> int:
+    """On how many of the ten die faces of `column` the `side` ("attacker" or
+    "defender") is stunned, wounded or killed."""
+    keys = [table.result(die, column) for die in DIE_FACES]
+    return sum(1 for key in keys if key.injury and key.affects == side)
+
+
+def hurts_attacker(table: CombatTable, column: int) -> bool:
+    """Whether any die face in `column` wounds or stuns an attacker."""
+    return injuries(table, column, "attacker") > 0
+
+
+def worth_it(table: CombatTable, column: int) -> bool:
+    """Whether an attack in `column` hurts the defender at least as often as the attacker:
+    below that a player holds back and lets the enemy come on."""
+    return injuries(table, column, "defender") >= injuries(table, column, "attacker")
+
+
 # --- setting up -----------------------------------------------------------------------------
 
 
@@ -717,7 +917,14 @@ def simulate(game: DarkBlades, runs: int, seed: int, *, workers: int = 1) -> Rep
         "What it answers: can Dark Blades' side win scenario one as written, how far the "
         "creatures get, who kills him, and whether the Dragon is too strong once the rescue "
         "party is on its way. All that is left out (last table) would help his side only, so "
-        "his side's rates are floors and the Bad Guys' ceilings.",
+        "his side's rates are floors and the Bad Guys' ceilings. Finding for the designer: "
+        "under these policies the scenario is a loss for Dark Blades' side (none of 2000 "
+        "games at seed 1 won, interval up to 0.2 %) unless what is left out here, Quill's "
+        "spells and Laberne's bow, turns the fight with the guards: nine rescuers against "
+        "fifteen guards, with a creature sent in after every kill, are worn down before they "
+        "kill two guards, and he dies soon after. Nor is it his death alone: with him made "
+        "unhurtable once the rescue party sets off, his party wiped out the enemy force in none "
+        "of 500 games (an exploratory run, see the README).",
     )
     creatures = Figures(
         "The creatures sent in",
@@ -760,10 +967,16 @@ def simulate(game: DarkBlades, runs: int, seed: int, *, workers: int = 1) -> Rep
         "killed; 'serious trouble' is Dark Blades stunned or wounded; a creature comes in "
         "only while a guard lives (else the enemy force could never be destroyed); the "
         "breath runs along the six rows of hexes from the Gargoyle. Policies, not rules: "
-        "Dark Blades and the rescuers head for the creature, the creature for him, the "
-        "guards for the nearest enemy, and all attack at the best odds; Dark Blades and the "
-        "creatures stay on the arena floor until the rescue starts; Dark Blades stands on "
-        "the floor hex nearest the rescue party, the guards spread round the rim out of his "
-        f"reach; a game still going after {TURN_LIMIT} turns counts as undecided.",
+        "Dark Blades waits on the floor hex nearest the rescue party for the creature and "
+        "never risks an attack that could hurt him; once the rescue party sets off he falls "
+        "back to it, next to no enemy if he can. The rescuers go for the creature while he "
+        "is unhurt, else for the enemy nearest him, and keep out of the guards' 5 hexes "
+        "while he is within a guard's move of one. The creature goes for him; woken guards "
+        "for the enemy in reach they attack at the best odds, him first. Each side gangs up "
+        "on one foe at a time at the best odds, attacks only where the defender is hurt at "
+        "least as often as the attacker (creatures whatever the odds), and keeps its hurt "
+        "out of attacks whose adverse result would fall on them. Creatures stay on the "
+        "arena floor until the rescue starts; the guards stand spread round the rim out of "
+        f"his reach; a game still going after {TURN_LIMIT} turns counts as undecided.",
     )
     return Report(figures=[games, creatures, cost, left_out])
