@@ -26,10 +26,22 @@ def shown() -> bool:
     return not _quiet and sys.stderr.isatty()
 
 
-def tracked(items: Iterable[Item], label: str, total: int | None = None) -> Iterator[Item]:
-    """`items`, counted on stderr as they are consumed."""
+def tracked(
+    items: Iterable[Item],
+    label: str,
+    total: int | None = None,
+    sizes: Iterable[int] | None = None,
+) -> Iterator[Item]:
+    """`items`, counted on stderr as they are consumed: one each, or as many as `sizes` says
+    (an item that stands for a chunk of runs counts its runs)."""
     if not shown():
         yield from items
         return
-    with tqdm(items, desc=label, total=total, unit="", leave=False, file=sys.stderr) as bar:
-        yield from bar
+    if sizes is None:
+        with tqdm(items, desc=label, total=total, unit="", leave=False, file=sys.stderr) as bar:
+            yield from bar
+        return
+    with tqdm(desc=label, total=total, unit="", leave=False, file=sys.stderr) as bar:
+        for item, size in zip(items, sizes, strict=True):
+            bar.update(size)
+            yield item

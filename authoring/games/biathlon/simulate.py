@@ -16,7 +16,7 @@ from authoring.games.biathlon.model import Balance, Biathlon
 from authoring.games.biathlon.race import BOTS, Bot, Race, new_race, play, standings
 from authoring.games.biathlon.search import DEFAULT_ROLLOUTS, Search
 from authoring.report import Figures, Report
-from authoring.simulation import BandTest, Mean, OptionError, Proportion, run_all, run_rng
+from authoring.simulation import BandTest, Mean, OptionError, Proportion, run_chunks, run_rng
 
 BOT_NAMES = (*BOTS, Search.name)
 
@@ -42,39 +42,6 @@ def one_race(game: Biathlon, course: str, seed: int, run: int, bots: list[Bot]) 
     return play(new_race(game, course, names, seat_colours, bots, rng))
 
 
-@dataclass(frozen=True)
-class Entrant:
-    """What the tally keeps of one biathlete's race."""
-
-    biathlete: str
-    colour: str
-    bot: str
-    shots: tuple[int, ...]  # hits per shooting
-    pickups: int
-    eliminated: bool
-
-
-@dataclass(frozen=True)
-class RaceOutcome:
-    """What the tally keeps of one race: little enough to send between processes."""
-
-    entrants: tuple[Entrant, ...]
-    winner: int | None  # the winner's seat
-    rounds: int
-
-
-def race_outcome(game: Biathlon, course: str, bots: list[Bot], seed: int, run: int) -> RaceOutcome:
-    race = one_race(game, course, seed, run, bots)
-    return RaceOutcome(
-        tuple(
-            Entrant(p.biathlete.id, p.colour, p.bot.name, tuple(p.shots), p.pickups, not p.racing)
-            for p in race.players
-        ),
-        race.winner.seat if race.winner is not None else None,
-        race.rounds,
-    )
-
-
 @dataclass
 class Field:
     """What many races on one course add up to."""
@@ -91,20 +58,35 @@ class Field:
     hits: list[int] = field(default_factory=list)
     pickups: list[int] = field(default_factory=list)
 
-    def add(self, race: RaceOutcome) -> None:
-        for entrant in race.entrants:
-            self.entered[entrant.biathlete] += 1
-            self.colour_entered[entrant.colour] += 1
-            self.bot_entered[entrant.bot] += 1
-            self.hits += entrant.shots
-            self.pickups.append(entrant.pickups)
+    def add(self, race: Race) -> None:
+        for player in race.players:
+            self.entered[player.biathlete.id] += 1
+            self.colour_entered[player.colour] += 1
+            self.bot_entered[player.bot.name] += 1
+            self.hits += player.shots
+            self.pickups.append(player.pickups)
         if race.winner is not None:
-            winner = race.entrants[race.winner]
-            self.won[winner.biathlete] += 1
-            self.colour_won[winner.colour] += 1
-            self.bot_won[winner.bot] += 1
+            self.won[race.winner.biathlete.id] += 1
+            self.colour_won[race.winner.colour] += 1
+            self.bot_won[race.winner.bot.name] += 1
         self.rounds.append(race.rounds)
-        self.eliminations.append(sum(entrant.eliminated for entrant in race.entrants))
+        self.eliminations.append(sum(not p.racing for p in race.players))
+
+    def merge(self, later: Field) -> None:
+        """Add the tally of the races that came after these."""
+        for mine, theirs in (
+            (self.entered, later.entered),
+            (self.won, later.won),
+            (self.colour_entered, later.colour_entered),
+            (self.colour_won, later.colour_won),
+            (self.bot_entered, later.bot_entered),
+            (self.bot_won, later.bot_won),
+        ):
+            mine.update(theirs)
+        self.rounds += later.rounds
+        self.eliminations += later.eliminations
+        self.hits += later.hits
+        self.pickups += later.pickups
 
     @property
     def races(self) -> int:
@@ -147,9 +129,17 @@ def play_field(
     """Races `runs` (a count from race 0, or a range of race numbers) added to `tally`, a
     new one by default."""
     tally = tally or Field(len(bots))
-    play = partial(race_outcome, game, course, bots, seed)
-    for race in run_all(play, runs, workers=workers, label="races"):
-        tally.add(race)
+    play = partial(tally_field, game, course, bots, seed)
+    for part in run_chunks(play, runs, workers=workers, label="races"):
+        tally.merge(part)
+    return tally
+
+
+def tally_field(game: Biathlon, course: str, bots: list[Bot], seed: int, runs: range) -> Field:
+    """Races number `runs` on the course, added up (a chunk of a simulation)."""
+    tally = Field(len(bots))
+    for run in runs:
+        tally.add(one_race(game, course, seed, run, bots))
     return tally
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import partial
 from itertools import pairwise
 
 from authoring.findings import Finding, Location, Severity
 from authoring.games.blade.model import Blade, Rating, lookup
-from authoring.games.blade.race import BONUSES, STAGES, race_finishes
+from authoring.games.blade.race import BONUSES, STAGES, RaceTally, play_races
 from authoring.games.blade.rules import (
     base_time_distribution,
     chance_faster,
@@ -27,7 +26,7 @@ from authoring.games.blade.rules import (
 )
 from authoring.games.blade.timing import LETTERS, format_time
 from authoring.report import Figures, Report
-from authoring.simulation import Mean, run_all
+from authoring.simulation import Mean
 
 CLAIM_EVENT = "m500"
 # The worst letters of the seed's two example ratings, A-C and A-G.
@@ -556,28 +555,12 @@ def _falls_by_rating(game: Blade) -> Figures:
 STAGE_LABELS = {"start": "start", "mid_race": "mid-race", "final_lap": "final lap"}
 
 
-@dataclass
-class Races:
-    """Seeded races of one event with every rated skater."""
-
-    times: dict[str, list[float]] = field(default_factory=dict)  # official times, finishers
-    winners: list[float] = field(default_factory=list)
-
-
-def _simulated_times(game: Blade, event: str, seed: int, workers: int) -> Races:
+def _simulated_times(game: Blade, event: str, seed: int, workers: int) -> RaceTally:
     skaters = sorted(s for s, e in game.ratings if e == event)
-    races = Races({s: [] for s in skaters})
-    play = partial(race_finishes, game, event, skaters, seed)
-    for order in run_all(play, RACES_PER_EVENT, workers=workers, label="races"):
-        for finish in order:
-            if finish.official is not None:
-                races.times[finish.skater].append(finish.official)
-        if order and order[0].official is not None:
-            races.winners.append(order[0].official)
-    return races
+    return play_races(game, event, skaters, RACES_PER_EVENT, seed, workers)
 
 
-def _agreement(game: Blade, simulated: dict[str, Races]) -> tuple[Figures, list[Finding]]:
+def _agreement(game: Blade, simulated: dict[str, RaceTally]) -> tuple[Figures, list[Finding]]:
     """Each skater's simulated mean against the season, in standard errors of the season."""
     rows, findings = [], []
     for event, races in simulated.items():
@@ -625,14 +608,14 @@ def _agreement(game: Blade, simulated: dict[str, Races]) -> tuple[Figures, list[
     ), findings
 
 
-def _winning_times(game: Blade, simulated: dict[str, Races]) -> tuple[Figures, list[Finding]]:
+def _winning_times(game: Blade, simulated: dict[str, RaceTally]) -> tuple[Figures, list[Finding]]:
     rows, findings = [], []
     low, high = WINNING_BAND
     for event, races in simulated.items():
         record = game.events[event].world_record
-        mean = sum(races.winners) / len(races.winners)
+        mean = sum(races.winning) / len(races.winning)
         # The gap with its interval, so that `diff --check` can tell a move from noise.
-        gaps = Mean.of([(winner / record - 1) * 100 for winner in races.winners])
+        gaps = Mean.of([(winner / record - 1) * 100 for winner in races.winning])
         gap = gaps.value
         rows.append(
             (

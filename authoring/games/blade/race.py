@@ -12,6 +12,7 @@ on the injury table.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Protocol
@@ -21,7 +22,7 @@ from authoring.games.blade.model import Blade, Card, Rating, lookup
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS, format_time
 from authoring.report import Figures, Report
-from authoring.simulation import Proportion, run_all, run_rng
+from authoring.simulation import Proportion, run_chunks, run_rng
 
 STAGES = ("start", "mid_race", "final_lap")
 BONUSES = ("fast_start", "good_position", "burst_of_speed")
@@ -153,45 +154,70 @@ def field_for(game: Blade, event: str) -> list[str]:
     return [skater for (skater, rated), _ in sorted(game.ratings.items()) if rated == event]
 
 
-@dataclass(frozen=True)
-class Finish:
-    """What a simulation keeps of one skater's race: little enough to send between processes."""
+@dataclass
+class RaceTally:
+    """What races of one field add up to: counts per skater, official times in race order."""
 
-    skater: str
-    fell: bool
-    official: float | None
-    status: str
+    times: dict[str, list[float]] = field(default_factory=dict)  # the finishers' times
+    wins: Counter[str] = field(default_factory=Counter)
+    podiums: Counter[str] = field(default_factory=Counter)
+    falls: Counter[str] = field(default_factory=Counter)
+    disqualified: Counter[str] = field(default_factory=Counter)
+    withdrew: Counter[str] = field(default_factory=Counter)
+    winning: list[float] = field(default_factory=list)  # each race's winning time
+
+    def add(self, order: list[Entry]) -> None:
+        for place, entry in enumerate(order):
+            self.falls[entry.skater] += entry.falls > 0
+            official = entry.official
+            if official is None:
+                self.disqualified[entry.skater] += entry.status == "disqualified"
+                self.withdrew[entry.skater] += entry.status == "withdrew"
+                continue
+            self.times.setdefault(entry.skater, []).append(official)
+            self.wins[entry.skater] += place == 0
+            self.podiums[entry.skater] += place < 3
+        if order and order[0].official is not None:
+            self.winning.append(order[0].official)
+
+    def merge(self, later: RaceTally) -> None:
+        """Add the tally of the races that came after these."""
+        for skater, times in later.times.items():
+            self.times.setdefault(skater, []).extend(times)
+        for mine, theirs in (
+            (self.wins, later.wins),
+            (self.podiums, later.podiums),
+            (self.falls, later.falls),
+            (self.disqualified, later.disqualified),
+            (self.withdrew, later.withdrew),
+        ):
+            mine.update(theirs)
+        self.winning += later.winning
 
 
-def race_finishes(game: Blade, event: str, skaters: list[str], seed: int, run: int) -> list[Finish]:
-    """Race number `run` of the event, as its finishing order."""
-    order = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, run))))
-    return [Finish(e.skater, e.falls > 0, e.official, e.status) for e in order]
+def tally_races(game: Blade, event: str, skaters: list[str], seed: int, runs: range) -> RaceTally:
+    """Races number `runs` of the event, added up (a chunk of a simulation)."""
+    tally = RaceTally()
+    for run in runs:
+        tally.add(standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, run)))))
+    return tally
+
+
+def play_races(
+    game: Blade, event: str, skaters: list[str], runs: int, seed: int, workers: int
+) -> RaceTally:
+    tally = RaceTally()
+    play = partial(tally_races, game, event, skaters, seed)
+    for part in run_chunks(play, runs, workers=workers, label="races"):
+        tally.merge(part)
+    return tally
 
 
 def simulate(game: Blade, runs: int, seed: int, *, event: str, workers: int = 1) -> Report:
     skaters = field_for(game, event)
     example = standings(run_race(game, event, skaters, Deck(game.deck, run_rng(seed, 0))))
-    times: dict[str, list[float]] = {s: [] for s in skaters}
-    wins = dict.fromkeys(skaters, 0)
-    podiums = dict.fromkeys(skaters, 0)
-    falls = dict.fromkeys(skaters, 0)
-    disqualified = dict.fromkeys(skaters, 0)
-    withdrew = dict.fromkeys(skaters, 0)
-    winning: list[float] = []
-    play = partial(race_finishes, game, event, skaters, seed)
-    for order in run_all(play, runs, workers=workers, label="races"):
-        for place, finish in enumerate(order):
-            falls[finish.skater] += finish.fell
-            if finish.official is None:
-                disqualified[finish.skater] += finish.status == "disqualified"
-                withdrew[finish.skater] += finish.status == "withdrew"
-                continue
-            times[finish.skater].append(finish.official)
-            wins[finish.skater] += place == 0
-            podiums[finish.skater] += place < 3
-        if order and order[0].official is not None:
-            winning.append(order[0].official)
+    tally = play_races(game, event, skaters, runs, seed, workers)
+    times, wins, winning = tally.times, tally.wins, tally.winning
     name = game.events[event].name
     sheet = Figures(
         f"{name}: one race, seed {seed}",
@@ -213,7 +239,7 @@ def simulate(game: Blade, runs: int, seed: int, *, event: str, workers: int = 1)
     )
     rows = []
     for skater in sorted(skaters, key=lambda s: -wins[s]):
-        mine = times[skater]
+        mine = times.get(skater, [])
         mean = sum(mine) / len(mine) if mine else math.nan
         spread = (
             math.sqrt(sum((t - mean) ** 2 for t in mine) / (len(mine) - 1))
@@ -227,10 +253,10 @@ def simulate(game: Blade, runs: int, seed: int, *, event: str, workers: int = 1)
                 format_time(mean) if mine else "-",
                 round(spread, 3),
                 Proportion(wins[skater], runs),
-                Proportion(podiums[skater], runs),
-                Proportion(falls[skater], runs),
-                Proportion(disqualified[skater], runs),
-                Proportion(withdrew[skater], runs),
+                Proportion(tally.podiums[skater], runs),
+                Proportion(tally.falls[skater], runs),
+                Proportion(tally.disqualified[skater], runs),
+                Proportion(tally.withdrew[skater], runs),
             )
         )
     summary = Figures(

@@ -12,6 +12,7 @@ program plus her long program.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
@@ -27,7 +28,7 @@ from authoring.games.kisscry.model import (
     to_hundredth,
 )
 from authoring.report import Figures, Report
-from authoring.simulation import Proportion, run_all, run_rng
+from authoring.simulation import Proportion, run_chunks, run_rng
 
 
 @dataclass
@@ -105,21 +106,42 @@ def compete(
     return sorted(skates, key=lambda skate: -skate.total)
 
 
-@dataclass(frozen=True)
-class Placing:
-    """What a simulation keeps of one skater's competition, to send between processes."""
+@dataclass
+class CompetitionTally:
+    """What competitions add up to: each skater's totals in competition order, her wins,
+    podiums and the points the home judge gave her."""
 
-    skater: str
-    total: Decimal
-    home_judge: Decimal
+    totals: dict[str, list[float]] = field(default_factory=dict)  # for the mean and spread
+    wins: Counter[str] = field(default_factory=Counter)
+    podiums: Counter[str] = field(default_factory=Counter)
+    judged: dict[str, Decimal] = field(default_factory=dict)
+
+    def add(self, standings: list[Skate]) -> None:
+        for place, skate in enumerate(standings):
+            self.totals.setdefault(skate.skater, []).append(float(skate.total))
+            self.wins[skate.skater] += place == 0
+            self.podiums[skate.skater] += place < 3
+            gained = skate.short.home_judge + skate.long.home_judge
+            self.judged[skate.skater] = self.judged.get(skate.skater, Decimal(0)) + gained
+
+    def merge(self, later: CompetitionTally) -> None:
+        """Add the tally of the competitions that came after these."""
+        for skater, totals in later.totals.items():
+            self.totals.setdefault(skater, []).extend(totals)
+        self.wins.update(later.wins)
+        self.podiums.update(later.podiums)
+        for skater, gained in later.judged.items():
+            self.judged[skater] = self.judged.get(skater, Decimal(0)) + gained
 
 
-def competition_placings(
-    game: KissCry, skaters: list[str], home: str, seed: int, run: int
-) -> list[Placing]:
-    """Competition number `run`, as its standings."""
-    standings = compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home)
-    return [Placing(s.skater, s.total, s.short.home_judge + s.long.home_judge) for s in standings]
+def tally_competitions(
+    game: KissCry, skaters: list[str], home: str, seed: int, runs: range
+) -> CompetitionTally:
+    """Competitions number `runs`, added up (a chunk of a simulation)."""
+    tally = CompetitionTally()
+    for run in runs:
+        tally.add(compete(game, skaters, Deck(game.deck, run_rng(seed, run)), home=home))
+    return tally
 
 
 def simulate(
@@ -137,17 +159,11 @@ def simulate(
         skaters += everyone[: field - len(skaters)]
     home = host or game.host_country
     example = compete(game, skaters, Deck(game.deck, run_rng(seed, 0)), home=home)
-    totals: dict[str, list[float]] = {s: [] for s in skaters}
-    wins = dict.fromkeys(skaters, 0)
-    podiums = dict.fromkeys(skaters, 0)
-    judged = dict.fromkeys(skaters, Decimal(0))
-    play = partial(competition_placings, game, skaters, home, seed)
-    for standings in run_all(play, runs, workers=workers, label="competitions"):
-        for place, placing in enumerate(standings):
-            totals[placing.skater].append(float(placing.total))  # for the mean and spread only
-            wins[placing.skater] += place == 0
-            podiums[placing.skater] += place < 3
-            judged[placing.skater] += placing.home_judge
+    tally = CompetitionTally()
+    play = partial(tally_competitions, game, skaters, home, seed)
+    for part in run_chunks(play, runs, workers=workers, label="competitions"):
+        tally.merge(part)
+    totals, judged = tally.totals, tally.judged
     sheet = Figures(
         f"One competition, seed {seed}, host {home}",
         (
@@ -181,8 +197,8 @@ def simulate(
                 game.skaters[skater].country,
                 round(mean, 2),
                 round(sd, 2),
-                Proportion(wins[skater], runs),
-                Proportion(podiums[skater], runs),
+                Proportion(tally.wins[skater], runs),
+                Proportion(tally.podiums[skater], runs),
                 round(float(judged[skater]) / runs, 3)
                 if game.skaters[skater].country == home
                 else "",
