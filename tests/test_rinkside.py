@@ -9,6 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from cells import cell_where, column, headers, row_where
+from conftest import edited_copy
 
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.checks import ROSTER
@@ -29,14 +30,8 @@ def team() -> str:
 
 @pytest.fixture
 def check(tmp_path: Path) -> Callable[[Edit], Validation]:
-    def run(edit: Edit) -> Validation:
-        copy = openpyxl.load_workbook(GAME.workbook)
-        edit(copy)
-        path = tmp_path / "my league (2).xlsx"
-        copy.save(path)
-        return validate_workbook(path, GAME)
-
-    return run
+    """Validate a designer's copy after `edit`."""
+    return lambda edit: validate_workbook(edited_copy(GAME, tmp_path, edit), GAME)
 
 
 def found(validation: Validation, code: str) -> list[tuple[str | None, str | None]]:

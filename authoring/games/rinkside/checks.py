@@ -1,16 +1,47 @@
-"""RINKSIDE HOCKEY's sheets and the checks its league data must pass: every club a full
-roster (the seed's four forward lines and three defence pairs, two goalies), ids that say
-where a player stands, and stat lines whose parts add up."""
+"""RINKSIDE HOCKEY's sheets and the checks its data must pass: every club a full roster
+(the seed's four forward lines and three defence pairs, two goalies), ids that say where a
+player stands, stat lines whose parts add up, and a deck of play result cards whose numbers
+come up exactly as designed over the 9,900 draws."""
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Iterator
+from fractions import Fraction
 
 from authoring.checks import Check, Tables, references, unique
-from authoring.findings import Finding, Severity
+from authoring.findings import Finding, Severity, a_few
+from authoring.games.rinkside.deck import (
+    BLACK_VALUES,
+    BLUE_VALUES,
+    CARDS,
+    N100_VALUES,
+    PREFIX,
+    RED_VALUES,
+    SIDES,
+    YELLOW,
+    AuxiliaryEvent,
+    Card,
+    Face,
+    Side,
+    auxiliary_count,
+    black_counts,
+    draw_count,
+    face_counts,
+    n100_comparison,
+    pairs_where,
+)
 from authoring.tables import Record
 
-SHEETS = ("Teams", "Rivalries", "Skaters", "Goalies", "SkaterStats", "GoalieStats")
+SHEETS = (
+    "Teams",
+    "Rivalries",
+    "Skaters",
+    "Goalies",
+    "SkaterStats",
+    "GoalieStats",
+    "PlayResultCards",
+)
 
 FORWARDS = ("LW", "C", "RW")
 DEFENCE = ("LD", "RD")
@@ -184,6 +215,277 @@ def stat_lines_for_everyone(tables: Tables) -> Iterator[Finding]:
                 )
 
 
+# The play result cards' numbers (README §3.3-§3.4, §8.2 items 1-3 and 7).
+
+NUMBER_FIELDS = ("black", "n100", "red", "blue")
+FACE_NAMES = {"left": "Left", "right": "Right"}
+FACE_COUNTS = (("n100", N100_VALUES, 1), ("red", RED_VALUES, 10), ("blue", BLUE_VALUES, 5))
+YELLOW_FACES = {"red": 10, "blue": 5}  # faces per side with a red 10, with a blue 10
+N100_ENDING_ZERO = 10  # faces per side whose #100 ends in 0: 10, 20 … 100
+# A yellow 10 and the opposite #100 ending 0 on one card's own two faces never meet in a
+# draw: one such card for each red, none for each blue, gives the designed fractions 1/100
+# and 1/198 (README §3.4).
+AUXILIARY_OWN = {
+    AuxiliaryEvent(side, colour): int(colour == "red")
+    for side in SIDES
+    for colour in ("red", "blue")
+}
+AUXILIARY_TOTAL = Fraction(3, 100)
+
+
+def _field(side: Side, name: str) -> str:
+    return PREFIX[side] + name
+
+
+def _share(count: int, total: int) -> str:
+    """A count of draws and, when it reduces, the fraction it makes: '108/9,900 = 3/275'."""
+    reduced = Fraction(count, total)
+    shown = f"{count:,}/{total:,}"
+    if reduced.denominator == total:
+        return shown
+    return f"{shown} = {reduced.numerator:,}/{reduced.denominator:,}"
+
+
+def _cards(tables: Tables) -> list[tuple[Card, Record]] | None:
+    """Every card with its row, or None while a number cell is wrong or the deck is not
+    100 cards (reported already: every count would be off by that one mistake)."""
+    fields = ["card", *(_field(side, name) for side in SIDES for name in NUMBER_FIELDS)]
+    records = tables["PlayResultCards"].records
+    if len(records) != CARDS or not all(r.ok(*fields) for r in records):
+        return None
+
+    def face(record: Record, side: Side) -> Face:
+        return Face(**{name: record[_field(side, name)] for name in NUMBER_FIELDS})
+
+    return [
+        (Card(r["card"], face(r, "left"), face(r, "right"), r.location("card")), r) for r in records
+    ]
+
+
+def all_cards(tables: Tables) -> Iterator[Finding]:
+    """The deck is cards 1-100; a missing number is a missing card (duplicates: `unique`)."""
+    sheet = tables["PlayResultCards"]
+    if not all(r.ok("card") for r in sheet.records):
+        return
+    present = {r["card"] for r in sheet.records}
+    missing = [str(number) for number in range(1, CARDS + 1) if number not in present]
+    if missing:
+        yield sheet.finding(
+            Severity.ERROR,
+            "missing-card",
+            f"no row for card {a_few(missing, 10)}: the deck has {CARDS} cards",
+            field="card",
+            expected=f"cards 1-{CARDS}, one row each",
+        )
+
+
+def black_n100_uniform(tables: Tables) -> Iterator[Finding]:
+    """Black #100 is the turned card's Left black digit and the next card's Right one. It
+    comes up 1 time in 100 for every value exactly when each ordered digit pair is on one
+    card (README §3.3); a repeated pair is reported at the repeating card's digit cell."""
+    cards = _cards(tables)
+    if cards is None:
+        return
+    deck = [card for card, _ in cards]
+    total = draw_count(deck)
+    counts = black_counts(deck)
+    off = {value: n for value, n in counts.items() if n * len(BLACK_VALUES) != total}
+    if not off:
+        return
+    groups: dict[int, list[int]] = defaultdict(list)
+    for value, n in sorted(off.items()):
+        groups[n].append(value)
+    shares = [
+        f"{' '.join(map(str, values))} at {_share(n, total)}{' each' if len(values) > 1 else ''}"
+        for n, values in sorted(groups.items(), key=lambda item: item[1][0])
+    ]
+    summary = f"Black #100 is not uniform: {'; '.join(shares[:8])}"
+    if len(shares) > 8:
+        summary += f" and {len(shares) - 8} more groups"
+    summary += f"; against {_share(total // len(BLACK_VALUES), total)} for every value"
+    expected = "each ordered pair of black digits (l_black, r_black) on exactly one card"
+    lefts = Counter(card.left.black for card in deck)
+    rights = Counter(card.right.black for card in deck)
+    first: dict[tuple[int, int], Card] = {}
+    for card, record in cards:
+        pair = (card.left.black, card.right.black)
+        earlier = first.setdefault(pair, card)
+        if earlier is card:
+            continue
+        # One edited digit leaves its side with a digit on 11 cards: point at that side.
+        side: Side = "left" if lefts[pair[0]] > rights[pair[1]] else "right"
+        yield record.finding(
+            Severity.ERROR,
+            "black-n100",
+            f"{summary}. Card {card.card}'s black digits {pair[0]} and {pair[1]} repeat "
+            f"card {earlier.card}'s",
+            _field(side, "black"),
+            expected=expected,
+        )
+
+
+def face_numbers(tables: Tables) -> Iterator[Finding]:
+    """On each side: #100 a permutation of 1-100, each red 1-10 on 10 faces, each blue 1-20
+    on 5 (README §3.2). A value on too many faces is reported at the face that is one too
+    many, naming every value whose count is off."""
+    cards = _cards(tables)
+    if cards is None:
+        return
+    for side in SIDES:
+        for name, values, times in FACE_COUNTS:
+            yield from _face_count(cards, side, name, values, times)
+
+
+def _face_count(
+    cards: list[tuple[Card, Record]], side: Side, name: str, values: range, times: int
+) -> Iterator[Finding]:
+    field = _field(side, name)
+    faces = f"{FACE_NAMES[side]} faces"
+    counts = face_counts([card for card, _ in cards], side, name)
+    off = [value for value in values if counts[value] != times]
+    if not off:
+        return
+    described = a_few([f"{value} on {counts[value]}" for value in off], 10)
+    expected = (
+        f"each of {values.start}-{values.stop - 1} on exactly {times} {faces}"
+        if times > 1
+        else f"each of {values.start}-{values.stop - 1} on exactly one {FACE_NAMES[side]} face"
+    )
+    holders: Counter[int] = Counter()
+    for card, record in cards:
+        value = getattr(card.face(side), name)
+        holders[value] += 1
+        if holders[value] == times + 1:
+            yield record.finding(
+                Severity.ERROR,
+                "face-numbers",
+                f"{field} {value} is on {counts[value]} {faces} (card {card.card} is one too "
+                f"many); {field} counts off: {described}",
+                field,
+                expected=expected,
+            )
+    if all(counts[value] <= times for value in values):
+        yield cards[0][1].sheet.finding(
+            Severity.ERROR,
+            "face-numbers",
+            f"{field} counts off: {described}",
+            field=field,
+            expected=expected,
+        )
+
+
+def yellow_tens(tables: Tables) -> Iterator[Finding]:
+    """A red or blue 10 is printed yellow and, with the opposite face's #100 ending in 0,
+    starts an auxiliary play (seed L1317). No face shows both 10s; each of the four events
+    comes up as designed (1/100 for a red 10, 1/198 for a blue 10) and the whole trigger on
+    exactly 3 draws in 100 (README §3.4)."""
+    cards = _cards(tables)
+    if cards is None:
+        return
+    for card, record in cards:
+        for side in SIDES:
+            face = card.face(side)
+            if face.red == YELLOW and face.blue == YELLOW:
+                yield record.finding(
+                    Severity.ERROR,
+                    "yellow-10",
+                    f"card {card.card}'s {FACE_NAMES[side]} face has a red 10 and a blue 10",
+                    _field(side, "blue"),
+                    expected="at most one yellow 10 on a face",
+                )
+    deck = [card for card, _ in cards]
+    if any(
+        list(_face_count(cards, side, name, values, times))
+        for side in SIDES
+        for name, values, times in FACE_COUNTS
+    ):
+        return  # the counts behind the fractions are wrong, and reported as such
+    total = draw_count(deck)
+    events_as_designed = True
+    for event, own in AUXILIARY_OWN.items():
+        wanted = YELLOW_FACES[event.colour] * N100_ENDING_ZERO - own
+        found = pairs_where(deck, *event.tests())
+        if found == wanted:
+            continue
+        events_as_designed = False
+        carriers = [(card, record) for card, record in cards if event.on_one_card(card)]
+        message = (
+            f"{event.label()} comes up on {_share(found, total)} of draws, designed "
+            f"{_share(wanted, total)}: {own} card(s) should carry both on their own two "
+            f"faces, {len(carriers)} do"
+        )
+        expected = f"{own} card(s) with a {event.colour} 10 and the other face's #100 ending 0"
+        other: Side = "right" if event.side == "left" else "left"
+        if len(carriers) > own:
+            for _card, record in carriers[own:]:
+                yield record.finding(
+                    Severity.ERROR, "yellow-10", message, _field(other, "n100"), expected
+                )
+        else:
+            yield cards[0][1].sheet.finding(
+                Severity.ERROR, "yellow-10", message, field=_field(other, "n100"), expected=expected
+            )
+    found_total = auxiliary_count(deck)
+    if events_as_designed and Fraction(found_total, total) != AUXILIARY_TOTAL:
+        both = [
+            (card, record, side)
+            for card, record in cards
+            for side in SIDES
+            if card.face(side).yellow and card.face(side).n100_ends_in_zero
+        ]
+        message = (
+            f"an auxiliary play comes up on {_share(found_total, total)} of draws, designed "
+            f"3/100: one Left face and one Right face (on different cards) should each show "
+            f"a yellow 10 with their own #100 ending 0, {len(both)} face(s) do"
+        )
+        expected = "one such face on each side, on two different cards"
+        if both:
+            card, record, side = both[-1]
+            yield record.finding(
+                Severity.ERROR, "yellow-10", message, _field(side, "n100"), expected
+            )
+        else:
+            yield cards[0][1].sheet.finding(
+                Severity.ERROR, "yellow-10", message, field="l_n100", expected=expected
+            )
+
+
+def n100_sides_even(tables: Tables) -> Iterator[Finding]:
+    """Warm-up, fights, last second and goal review compare the Left #100 with the Right:
+    neither side may be favoured. With both sides permutations, P(Left > Right) =
+    P(Right > Left) = 49/99 exactly when no card has its two #100s equal and as many cards
+    have the higher number on the back as on the front (README §8.2 item 7)."""
+    cards = _cards(tables)
+    if cards is None:
+        return
+    for card, record in cards:
+        if card.left.n100 == card.right.n100:
+            yield record.finding(
+                Severity.ERROR,
+                "n100-sides",
+                f"card {card.card} has #100 {card.left.n100} on both faces",
+                "r_n100",
+                expected="a different #100 on each face of a card",
+            )
+    deck = [card for card, _ in cards]
+    permutations = all(not list(_face_count(cards, side, "n100", N100_VALUES, 1)) for side in SIDES)
+    higher_back = sum(card.left.n100 > card.right.n100 for card in deck)
+    higher_front = sum(card.left.n100 < card.right.n100 for card in deck)
+    if permutations and higher_back != higher_front:
+        total = draw_count(deck)
+        left, right, _ = (share * total for share in n100_comparison(deck))
+        yield cards[0][1].sheet.finding(
+            Severity.ERROR,
+            "n100-sides",
+            f"{higher_back} cards have the higher #100 on the back and {higher_front} on "
+            f"the front: a draw's Left #100 beats the Right on {_share(int(left), total)} "
+            f"of draws, the Right beats the Left on {_share(int(right), total)}",
+            field="r_n100",
+            expected="as many cards with the higher #100 on the back as on the front "
+            "(49/99 each way)",
+        )
+
+
 CHECKS: tuple[Check, ...] = (
     unique("Teams", "team_id"),
     unique("Rivalries", "team_a", "team_b"),
@@ -208,4 +510,10 @@ CHECKS: tuple[Check, ...] = (
         ("Skaters", "SkaterStats", "Goalies", "GoalieStats"),
         stat_lines_for_everyone,
     ),
+    unique("PlayResultCards", "card"),
+    Check("all cards", ("PlayResultCards",), all_cards),
+    Check("black #100 uniform", ("PlayResultCards",), black_n100_uniform),
+    Check("face numbers", ("PlayResultCards",), face_numbers),
+    Check("yellow 10s", ("PlayResultCards",), yellow_tens),
+    Check("left and right #100 even", ("PlayResultCards",), n100_sides_even),
 )

@@ -1,5 +1,5 @@
-"""RINKSIDE HOCKEY's validated league as typed objects: the clubs and their rivalries, each
-club's line-up, and every player's season."""
+"""RINKSIDE HOCKEY's validated data as typed objects: the clubs and their rivalries, each
+club's line-up, every player's season, and the numbers on the 100 play result cards."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from authoring.checks import Tables
 from authoring.findings import Location
+from authoring.games.rinkside.deck import Card, Face
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Rinkside:
     goalies: dict[str, Goalie]
     skater_stats: dict[str, StatLine]
     goalie_stats: dict[str, StatLine]
+    cards: tuple[Card, ...]  # in sheet order: the deck, faces' numbers only so far
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     def rivalry(self, home: str, visitor: str) -> int:
@@ -134,5 +136,13 @@ def build_model(tables: Tables) -> Rinkside:
             r["goalie_id"]: StatLine(dict(r.values), r.location("goalie_id"))
             for r in rows("GoalieStats")
         },
+        cards=tuple(
+            Card(r["card"], _face(r, "l_"), _face(r, "r_"), r.location("card"))
+            for r in rows("PlayResultCards")
+        ),
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
+
+
+def _face(record: Any, prefix: str) -> Face:
+    return Face(**{f: record[prefix + f] for f in Face.__dataclass_fields__})
