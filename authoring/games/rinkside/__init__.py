@@ -1,6 +1,6 @@
 """RINKSIDE HOCKEY: a table-driven ice hockey game played with 100 play result cards
-(seed 004). So far its league (clubs, rivalries, line-ups and every player's season) and
-the numbers on the play result cards, with the deck's exact chances."""
+(seed 004). So far its league (clubs, rivalries, line-ups, every player's season), the
+numbers on the play result cards, and every use the rules make of a rating."""
 
 from authoring.game import Game, packaged
 from authoring.games.rinkside.checks import CHECKS, SHEETS

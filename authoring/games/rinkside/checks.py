@@ -1,12 +1,13 @@
 """RINKSIDE HOCKEY's sheets and the checks its data must pass: every club a full roster
 (the seed's four forward lines and three defence pairs, two goalies), ids that say where a
-player stands, stat lines whose parts add up, and a deck of play result cards whose numbers
-come up exactly as designed over the 9,900 draws."""
+player stands, stat lines whose parts add up, a deck of play result cards whose numbers
+come up exactly as designed over the 9,900 draws, and a use for every card rating."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from difflib import get_close_matches
 from fractions import Fraction
 
 from authoring.checks import Check, Tables, references, unique
@@ -31,6 +32,7 @@ from authoring.games.rinkside.deck import (
     n100_comparison,
     pairs_where,
 )
+from authoring.games.rinkside.model import GOALIE_RATINGS, RATING_NAMES, SKATER_RATINGS
 from authoring.tables import Record
 
 SHEETS = (
@@ -41,6 +43,7 @@ SHEETS = (
     "SkaterStats",
     "GoalieStats",
     "PlayResultCards",
+    "RatingUses",
 )
 
 FORWARDS = ("LW", "C", "RW")
@@ -486,6 +489,54 @@ def n100_sides_even(tables: Tables) -> Iterator[Finding]:
         )
 
 
+# Every use of every card rating (README §2.3, §8.1's last row).
+
+
+def known_ratings(tables: Tables) -> Iterator[Finding]:
+    """A use names a rating of its own card: a column of that card sheet, or a goalie's
+    group of cut points (easy_*). A name that is neither is reported with the closest one."""
+    for record in tables["RatingUses"].records:
+        if not record.ok("card", "rating"):
+            continue
+        card, rating = record["card"], record["rating"]
+        names = RATING_NAMES[card]
+        if rating in names:
+            continue
+        [closest] = get_close_matches(rating, list(names), n=1, cutoff=0)
+        other = next((c for c in RATING_NAMES if c != card and rating in RATING_NAMES[c]), None)
+        where = f" (it is on the {other} card)" if other else ""
+        yield record.finding(
+            Severity.ERROR,
+            "unknown-rating",
+            f"{rating} is not a rating of the {card} card{where}: did you mean {closest}?",
+            "rating",
+            expected=f"one of the {card} card's ratings, like {closest}",
+        )
+
+
+def every_rating_used(tables: Tables) -> Iterator[Finding]:
+    """A rating no rule reads is dead ink on the card: every column of both cards has a use
+    (README §2.3 gives none without one)."""
+    sheet = tables["RatingUses"]
+    used = {
+        column
+        for record in sheet.records
+        if record.ok("card", "rating")
+        for column in RATING_NAMES[record["card"]].get(record["rating"], ())
+    }
+    for card, ratings in (("skater", SKATER_RATINGS), ("goalie", GOALIE_RATINGS)):
+        unused = [rating for rating in ratings if rating not in used]
+        if unused:
+            yield sheet.finding(
+                Severity.WARNING,
+                "unused-rating",
+                f"no use of the {card} card's {a_few(unused, 8)}: the rules never read "
+                f"{'it' if len(unused) == 1 else 'them'}",
+                field="rating",
+                expected="at least one row for every rating of both cards",
+            )
+
+
 CHECKS: tuple[Check, ...] = (
     unique("Teams", "team_id"),
     unique("Rivalries", "team_a", "team_b"),
@@ -516,4 +567,7 @@ CHECKS: tuple[Check, ...] = (
     Check("face numbers", ("PlayResultCards",), face_numbers),
     Check("yellow 10s", ("PlayResultCards",), yellow_tens),
     Check("left and right #100 even", ("PlayResultCards",), n100_sides_even),
+    unique("RatingUses", "use_id"),
+    Check("known ratings", ("RatingUses",), known_ratings),
+    Check("every rating used", ("RatingUses",), every_rating_used),
 )

@@ -1,5 +1,6 @@
 """RINKSIDE HOCKEY's validated data as typed objects: the clubs and their rivalries, each
-club's line-up, every player's season, and the numbers on the 100 play result cards."""
+club's line-up, every player's season, the numbers on the 100 play result cards, and every
+use of every card rating."""
 
 from __future__ import annotations
 
@@ -9,6 +10,85 @@ from typing import Any
 from authoring.checks import Tables
 from authoring.findings import Location
 from authoring.games.rinkside.deck import Card, Face
+
+# The skater card's 32 ratings, in the order of their columns (README §2.1).
+SKATER_RATINGS = (
+    "faceoff",
+    "offense",
+    "grade",
+    "quality_shot",
+    "set_up",
+    "hqs",
+    "shot_target",
+    "sniper",
+    "pp_sniper",
+    "sh_sniper",
+    "breakout",
+    "head_man",
+    "forecheck_def",
+    "forecheck_off",
+    "defense",
+    "hit",
+    "big_hit",
+    "nz_hit",
+    "nz_big_hit",
+    "physical",
+    "takeaway",
+    "o_battle",
+    "d_battle",
+    "net",
+    "blocked_shot",
+    "neutral",
+    "pass",
+    "initiate_rush",
+    "draw_penalty",
+    "commit_penalty",
+    "secondary_penalty",
+    "agitator_enforcer",
+)
+
+# The goalie card's 15 rating groups and their columns, in the order of the columns
+# (README §2.2).
+GOALIE_RATING_GROUPS = {
+    "save numbers": ("save_green", "save_blue", "save_black"),
+    "great save": ("great_save",),
+    "big save range": ("big_good", "big_very_good", "big_great"),
+    "goalie rating": ("goalie_rating",),
+    "short-handed": ("sht",),
+    "shootout": ("shootout",),
+    "easy column": ("easy_cover", "easy_corner", "easy_rebound"),
+    "difficult column": ("diff_cover", "diff_corner", "diff_rebound"),
+    "save type": ("type_glove", "type_pad", "type_blocker"),
+    "rebound control": ("rebound_control",),
+    "scramble": ("scramble",),
+    "recover": ("recover",),
+    "play puck": ("play_puck",),
+    "control puck": ("control_puck",),
+    "penalty number": ("penalty",),
+}
+GOALIE_RATINGS = tuple(column for columns in GOALIE_RATING_GROUPS.values() for column in columns)
+
+
+def _group_names(groups: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """A group of columns sharing their first word is named by it and `*` (`easy_*`): one
+    digit of Black #100 is read against a save column's three cut points at once (README
+    §2.2)."""
+    named = {}
+    for columns in groups.values():
+        prefix = columns[0].split("_")[0] + "_"
+        if len(columns) > 1 and all(column.startswith(prefix) for column in columns):
+            named[prefix + "*"] = columns
+    return named
+
+
+# Every name a RatingUses row may give its rating, per card, and the columns it reads.
+RATING_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "skater": {rating: (rating,) for rating in SKATER_RATINGS},
+    "goalie": {
+        **{rating: (rating,) for rating in GOALIE_RATINGS},
+        **_group_names(GOALIE_RATING_GROUPS),
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -77,6 +157,25 @@ class StatLine:
 
 
 @dataclass(frozen=True)
+class RatingUse:
+    """One rule reading one rating: against which number, which way, and to what end."""
+
+    use_id: str
+    card: str  # skater or goalie
+    rating: str  # a card column, or a goalie group's columns named together (easy_*)
+    rule: str
+    lines: tuple[int, ...]  # seed lines, the rule's first line first; none for our readings
+    number: str
+    direction: str
+    outcome: str
+    location: Location | None = None
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return RATING_NAMES[self.card][self.rating]
+
+
+@dataclass(frozen=True)
 class Rinkside:
     teams: dict[str, Team]
     rivalries: tuple[Rivalry, ...]
@@ -85,6 +184,7 @@ class Rinkside:
     skater_stats: dict[str, StatLine]
     goalie_stats: dict[str, StatLine]
     cards: tuple[Card, ...]  # in sheet order: the deck, faces' numbers only so far
+    rating_uses: tuple[RatingUse, ...]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     def rivalry(self, home: str, visitor: str) -> int:
@@ -94,6 +194,11 @@ class Rinkside:
 
     def roster(self, team_id: str) -> list[Skater]:
         return [s for s in self.skaters.values() if s.team_id == team_id]
+
+    def uses_of(self, rating: str) -> list[RatingUse]:
+        """Every use reading the card column `rating`, alone or with its group (easy_corner
+        is read by the easy_* use)."""
+        return [use for use in self.rating_uses if rating in use.columns]
 
 
 def build_model(tables: Tables) -> Rinkside:
@@ -140,8 +245,25 @@ def build_model(tables: Tables) -> Rinkside:
             Card(r["card"], _face(r, "l_"), _face(r, "r_"), r.location("card"))
             for r in rows("PlayResultCards")
         ),
+        rating_uses=tuple(
+            RatingUse(
+                **{
+                    f: r[f]
+                    for f in RatingUse.__dataclass_fields__
+                    if f not in ("lines", "location")
+                },
+                lines=_lines(r.get("line")),
+                location=r.location("use_id"),
+            )
+            for r in rows("RatingUses")
+        ),
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
+
+
+def _lines(text: str | None) -> tuple[int, ...]:
+    """'L534, L574' as (534, 574)."""
+    return tuple(int(line.removeprefix("L")) for line in text.split(", ")) if text else ()
 
 
 def _face(record: Any, prefix: str) -> Face:
