@@ -95,3 +95,9 @@ def texts(result: Validation | list[Finding]) -> list[str]:
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def found(result: Validation | list[Finding], code: str) -> list[tuple[str | None, str | None]]:
+    """Where the findings of one code are: (sheet, cell) each."""
+    findings = result.findings if isinstance(result, Validation) else result
+    return [(f.sheet, f.cell) for f in findings if f.code == code]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from cells import cell_where, column, headers, row_where
+from cells import cell_where, column, found, headers, row_where
 from conftest import edited_copy
 
 from authoring.games.rinkside import GAME
@@ -32,10 +32,6 @@ def team() -> str:
 def check(tmp_path: Path) -> Callable[[Edit], Validation]:
     """Validate a designer's copy after `edit`."""
     return lambda edit: validate_workbook(edited_copy(GAME, tmp_path, edit), GAME)
-
-
-def found(validation: Validation, code: str) -> list[tuple[str | None, str | None]]:
-    return [(f.sheet, f.cell) for f in validation.findings if f.code == code]
 
 
 def shipped(sheet: str, header: str, **match: object) -> str:

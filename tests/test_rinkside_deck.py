@@ -12,7 +12,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from cells import column, records, row_where
+from cells import column, found, records, row_where
 from conftest import edited_copy
 
 from authoring.games.rinkside import GAME
@@ -68,10 +68,6 @@ def chance(cards: list[Row], event: Callable[[Row, Row], bool]) -> Fraction:
 def shipped_cell(header: str, card: int) -> str:
     sheet = openpyxl.load_workbook(GAME.workbook)[SHEET]
     return f"{column(sheet, header)}{row_where(sheet, card=card)}"
-
-
-def found(validation: Validation, code: str) -> list[tuple[str | None, str | None]]:
-    return [(f.sheet, f.cell) for f in validation.findings if f.code == code]
 
 
 def message(validation: Validation, code: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from cells import cell_where, records, row_where
+from cells import cell_where, found, records, row_where
 from conftest import edited_copy
 
 from authoring.games.rinkside import GAME
@@ -25,10 +25,6 @@ Edit = Callable[[openpyxl.Workbook], None]
 def check(tmp_path: Path) -> Callable[[Edit], Validation]:
     """Validate a designer's copy after `edit`."""
     return lambda edit: validate_workbook(edited_copy(GAME, tmp_path, edit), GAME)
-
-
-def found(validation: Validation, code: str) -> list[tuple[str | None, str | None]]:
-    return [(f.sheet, f.cell) for f in validation.findings if f.code == code]
 
 
 def shipped(header: str, **match: object) -> str:

@@ -1,8 +1,10 @@
 """RINKSIDE HOCKEY: a table-driven ice hockey game played with 100 play result cards
 (seed 004). So far its league (clubs, rivalries, line-ups, every player's season), the
-numbers on the play result cards, and every use the rules make of a rating."""
+numbers on the play result cards, every use the rules make of a rating, and the skater
+cards derived from the stat lines."""
 
 from authoring.game import Game, packaged
+from authoring.games.rinkside import derive
 from authoring.games.rinkside.checks import CHECKS, SHEETS
 from authoring.games.rinkside.model import build_model
 
@@ -14,4 +16,5 @@ GAME = Game(
     content=packaged("authoring.content", "rinkside"),
     checks=CHECKS,
     model=build_model,
+    derive=derive.DERIVATION,
 )

@@ -1,7 +1,8 @@
 """RINKSIDE HOCKEY's sheets and the checks its data must pass: every club a full roster
 (the seed's four forward lines and three defence pairs, two goalies), ids that say where a
 player stands, stat lines whose parts add up, a deck of play result cards whose numbers
-come up exactly as designed over the 9,900 draws, and a use for every card rating."""
+come up exactly as designed over the 9,900 draws, a use for every card rating, and skater
+cards whose ratings nest as the rules read them."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ SHEETS = (
     "Goalies",
     "SkaterStats",
     "GoalieStats",
+    "SkaterCards",
     "PlayResultCards",
     "RatingUses",
 )
@@ -489,6 +491,67 @@ def n100_sides_even(tables: Tables) -> Iterator[Finding]:
         )
 
 
+# The skater cards' sanity (README §8.1): a rating read inside another's range cannot
+# exceed it.
+
+# (rating, the rating it may not exceed, why, seed line)
+SKATER_BOUNDS = (
+    ("big_hit", "hit", "a big hit is the low end of the hit range", "L316"),
+    ("nz_hit", "defense", "a neutral-zone hit happens inside a successful NZ stop", "L810"),
+    ("nz_big_hit", "nz_hit", "a neutral-zone big hit is the low end of the NZ hit range", "L810"),
+    ("head_man", "breakout", "head man is the low end of the breakout range", "L716"),
+    ("hqs", "offense", "a high-quality shot is read inside the offense range", "L326"),
+    ("quality_shot", "offense", "a quality shot is read inside the offense range", "L326"),
+    ("set_up", "offense", "a set-up is read inside the offense range", "L334"),
+    # sniper and sh_sniper (at most 40) never pass shot_target (at least 40): the schema's
+    # ranges keep them on target.
+    ("pp_sniper", "shot_target", "a power-play sniper shot is an on-target shot", "L427"),
+    ("physical", "d_battle", "PHY is read inside a won D-battle", "L364"),
+)
+ENFORCER_AE = 2  # A/E 1-2 is an enforcer's (seed L1210)
+AGITATOR_AE = 3  # and 3 an agitator's (L1170)
+
+
+def skater_card_bounds(tables: Tables) -> Iterator[Finding]:
+    for record in tables["SkaterCards"].records:
+        for rating, bound, why, line in SKATER_BOUNDS:
+            if record.ok(rating, bound) and record[rating] > record[bound]:
+                yield record.finding(
+                    Severity.ERROR,
+                    "card-bound",
+                    f"{rating} {record[rating]} is above {bound} {record[bound]}: {why} ({line})",
+                    rating,
+                    expected=f"at most {bound} ({record[bound]})",
+                )
+
+
+def fighters_flagged(tables: Tables) -> Iterator[Finding]:
+    """The fight and agitator rules find their men by A/E: an enforcer, and only he, has
+    A/E 1-2; an agitator has 3 (README §8.1)."""
+    roles = {
+        r["skater_id"]: r["role"] for r in tables["Skaters"].records if r.ok("skater_id", "role")
+    }
+    for record in tables["SkaterCards"].records:
+        if not record.ok("skater_id", "agitator_enforcer") or record["skater_id"] not in roles:
+            continue
+        role, rating = roles[record["skater_id"]], record["agitator_enforcer"]
+        if role == "enforcer" and rating > ENFORCER_AE:
+            wanted = f"1-{ENFORCER_AE}, an enforcer's"
+        elif role != "enforcer" and rating <= ENFORCER_AE:
+            wanted = f"{AGITATOR_AE} or more: A/E 1-{ENFORCER_AE} is for enforcers"
+        elif role == "agitator" and rating != AGITATOR_AE:
+            wanted = f"{AGITATOR_AE}, an agitator's"
+        else:
+            continue
+        yield record.finding(
+            Severity.ERROR,
+            "fighter-flag",
+            f"{record['skater_id']} has role {role} on Skaters but A/E {rating}",
+            "agitator_enforcer",
+            expected=wanted,
+        )
+
+
 # Every use of every card rating (README §2.3, §8.1's last row).
 
 
@@ -561,6 +624,10 @@ CHECKS: tuple[Check, ...] = (
         ("Skaters", "SkaterStats", "Goalies", "GoalieStats"),
         stat_lines_for_everyone,
     ),
+    unique("SkaterCards", "skater_id"),
+    references("SkaterCards", "skater_id", "Skaters", "skater_id"),
+    Check("skater card bounds", ("SkaterCards",), skater_card_bounds),
+    Check("fighters flagged", ("Skaters", "SkaterCards"), fighters_flagged),
     unique("PlayResultCards", "card"),
     Check("all cards", ("PlayResultCards",), all_cards),
     Check("black #100 uniform", ("PlayResultCards",), black_n100_uniform),

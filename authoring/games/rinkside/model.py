@@ -1,6 +1,6 @@
 """RINKSIDE HOCKEY's validated data as typed objects: the clubs and their rivalries, each
-club's line-up, every player's season, the numbers on the 100 play result cards, and every
-use of every card rating."""
+club's line-up, every player's season, the numbers on the 100 play result cards, every use of
+every card rating, and the skater cards."""
 
 from __future__ import annotations
 
@@ -157,6 +157,18 @@ class StatLine:
 
 
 @dataclass(frozen=True)
+class SkaterCard:
+    """The 32 ratings printed on a skater's card: column name to value (README §2.1)."""
+
+    skater_id: str
+    ratings: dict[str, int | str]
+    location: Location | None = None
+
+    def __getitem__(self, rating: str) -> int | str:
+        return self.ratings[rating]
+
+
+@dataclass(frozen=True)
 class RatingUse:
     """One rule reading one rating: against which number, which way, and to what end."""
 
@@ -183,6 +195,7 @@ class Rinkside:
     goalies: dict[str, Goalie]
     skater_stats: dict[str, StatLine]
     goalie_stats: dict[str, StatLine]
+    skater_cards: dict[str, SkaterCard]
     cards: tuple[Card, ...]  # in sheet order: the deck, faces' numbers only so far
     rating_uses: tuple[RatingUse, ...]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
@@ -240,6 +253,12 @@ def build_model(tables: Tables) -> Rinkside:
         goalie_stats={
             r["goalie_id"]: StatLine(dict(r.values), r.location("goalie_id"))
             for r in rows("GoalieStats")
+        },
+        skater_cards={
+            r["skater_id"]: SkaterCard(
+                r["skater_id"], {f: r[f] for f in SKATER_RATINGS}, r.location("skater_id")
+            )
+            for r in rows("SkaterCards")
         },
         cards=tuple(
             Card(r["card"], _face(r, "l_"), _face(r, "r_"), r.location("card"))
