@@ -1,11 +1,12 @@
 """RINKSIDE HOCKEY: a table-driven ice hockey game played with 100 play result cards
 (seed 004). So far its league (clubs, rivalries, line-ups, every player's season), the
-numbers on the play result cards, every use the rules make of a rating, and the skater
-cards derived from the stat lines."""
+numbers on the play result cards, every use the rules make of a rating, the skater and
+goalie cards derived from the stat lines, and the Settings that say how far a card may
+stray from its derivation."""
 
 from authoring.game import Game, packaged
 from authoring.games.rinkside import derive
-from authoring.games.rinkside.checks import CHECKS, SHEETS
+from authoring.games.rinkside.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.rinkside.model import build_model
 
 GAME = Game(
@@ -15,6 +16,7 @@ GAME = Game(
     sheets=SHEETS,
     content=packaged("authoring.content", "rinkside"),
     checks=CHECKS,
+    model_checks=MODEL_CHECKS,
     model=build_model,
     derive=derive.DERIVATION,
 )

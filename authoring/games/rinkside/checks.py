@@ -1,8 +1,10 @@
 """RINKSIDE HOCKEY's sheets and the checks its data must pass: every club a full roster
 (the seed's four forward lines and three defence pairs, two goalies), ids that say where a
 player stands, stat lines whose parts add up, a deck of play result cards whose numbers
-come up exactly as designed over the 9,900 draws, a use for every card rating, and skater
-cards whose ratings nest as the rules read them."""
+come up exactly as designed over the 9,900 draws, a use for every card rating, skater and
+goalie cards whose ratings nest as the rules read them, and (once the tables are clean) a
+warning at every card cell that strays from its derived value beyond the Settings
+tolerance."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from fractions import Fraction
 
-from authoring.checks import Check, Tables, references, unique
+from authoring.checks import Check, Tables, references, single_row, unique
 from authoring.findings import Finding, Severity, a_few
 from authoring.games.rinkside.deck import (
     BLACK_VALUES,
@@ -33,10 +35,12 @@ from authoring.games.rinkside.deck import (
     n100_comparison,
     pairs_where,
 )
+from authoring.games.rinkside.derive import derived_differences
 from authoring.games.rinkside.model import GOALIE_RATINGS, RATING_NAMES, SKATER_RATINGS
 from authoring.tables import Record
 
 SHEETS = (
+    "Settings",
     "Teams",
     "Rivalries",
     "Skaters",
@@ -44,6 +48,7 @@ SHEETS = (
     "SkaterStats",
     "GoalieStats",
     "SkaterCards",
+    "GoalieCards",
     "PlayResultCards",
     "RatingUses",
 )
@@ -512,17 +517,24 @@ ENFORCER_AE = 2  # A/E 1-2 is an enforcer's (seed L1210)
 AGITATOR_AE = 3  # and 3 an agitator's (L1170)
 
 
+def _above_bounds(
+    record: Record, bounds: tuple[tuple[str, str, str, str], ...]
+) -> Iterator[Finding]:
+    """Each rating above the rating that bounds it, at the rating's cell."""
+    for rating, bound, why, line in bounds:
+        if record.ok(rating, bound) and record[rating] > record[bound]:
+            yield record.finding(
+                Severity.ERROR,
+                "card-bound",
+                f"{rating} {record[rating]} is above {bound} {record[bound]}: {why} ({line})",
+                rating,
+                expected=f"at most {bound} ({record[bound]})",
+            )
+
+
 def skater_card_bounds(tables: Tables) -> Iterator[Finding]:
     for record in tables["SkaterCards"].records:
-        for rating, bound, why, line in SKATER_BOUNDS:
-            if record.ok(rating, bound) and record[rating] > record[bound]:
-                yield record.finding(
-                    Severity.ERROR,
-                    "card-bound",
-                    f"{rating} {record[rating]} is above {bound} {record[bound]}: {why} ({line})",
-                    rating,
-                    expected=f"at most {bound} ({record[bound]})",
-                )
+        yield from _above_bounds(record, SKATER_BOUNDS)
 
 
 def fighters_flagged(tables: Tables) -> Iterator[Finding]:
@@ -550,6 +562,56 @@ def fighters_flagged(tables: Tables) -> Iterator[Finding]:
             "agitator_enforcer",
             expected=wanted,
         )
+
+
+# The goalie cards' sanity (README §8.1): numbers read in order of a range, or inside
+# another's range, nest.
+
+# (rating, the rating it may not exceed, why, seed line)
+GOALIE_BOUNDS = (
+    ("save_green", "save_blue", "a green chance is better than a blue one, so saved less", "L534"),
+    ("save_blue", "save_black", "a blue chance is better than a black one, so saved less", "L534"),
+    (
+        "save_green",
+        "sht",
+        "a short-handed rush shot sits between the colours (our choice)",
+        "L1132",
+    ),
+    (
+        "sht",
+        "save_black",
+        "a short-handed rush shot sits between the colours (our choice)",
+        "L1132",
+    ),
+    ("control_puck", "play_puck", "control is the low end of play", "L400"),
+    ("great_save", "big_good", "the level-up reads GREAT SAVE inside the big-save range", "L554"),
+    ("big_good", "big_very_good", "a better game widens the big-save range", "L554"),
+    ("big_very_good", "big_great", "a better game widens the big-save range", "L554"),
+    ("easy_cover", "easy_corner", "a save column's cut points run in order", "L590"),
+    ("easy_corner", "easy_rebound", "a save column's cut points run in order", "L590"),
+    ("diff_cover", "diff_corner", "a save column's cut points run in order", "L590"),
+    ("diff_corner", "diff_rebound", "a save column's cut points run in order", "L590"),
+    ("diff_cover", "easy_cover", "a difficult save is never kinder than an easy one", "L612"),
+    ("diff_corner", "easy_corner", "a difficult save is never kinder than an easy one", "L612"),
+    ("diff_rebound", "easy_rebound", "a difficult save is never kinder than an easy one", "L612"),
+    ("type_glove", "type_pad", "the save-type cut points run in order", "L646"),
+    ("type_pad", "type_blocker", "the save-type cut points run in order", "L646"),
+)
+LOWEST_TYPE_DIGIT = 1  # a saved number's type digit is never 0 (seed L692)
+
+
+def goalie_card_bounds(tables: Tables) -> Iterator[Finding]:
+    for record in tables["GoalieCards"].records:
+        yield from _above_bounds(record, GOALIE_BOUNDS)
+        if record.ok("type_glove") and record["type_glove"] < LOWEST_TYPE_DIGIT:
+            yield record.finding(
+                Severity.ERROR,
+                "card-bound",
+                f"type_glove {record['type_glove']} leaves the glove band empty: the type "
+                "digit of a saved number is 1-9, never 0 (L692)",
+                "type_glove",
+                expected=f"at least {LOWEST_TYPE_DIGIT}",
+            )
 
 
 # Every use of every card rating (README §2.3, §8.1's last row).
@@ -601,6 +663,7 @@ def every_rating_used(tables: Tables) -> Iterator[Finding]:
 
 
 CHECKS: tuple[Check, ...] = (
+    single_row("Settings"),
     unique("Teams", "team_id"),
     unique("Rivalries", "team_a", "team_b"),
     references("Rivalries", "team_a", "Teams", "team_id"),
@@ -628,6 +691,9 @@ CHECKS: tuple[Check, ...] = (
     references("SkaterCards", "skater_id", "Skaters", "skater_id"),
     Check("skater card bounds", ("SkaterCards",), skater_card_bounds),
     Check("fighters flagged", ("Skaters", "SkaterCards"), fighters_flagged),
+    unique("GoalieCards", "goalie_id"),
+    references("GoalieCards", "goalie_id", "Goalies", "goalie_id"),
+    Check("goalie card bounds", ("GoalieCards",), goalie_card_bounds),
     unique("PlayResultCards", "card"),
     Check("all cards", ("PlayResultCards",), all_cards),
     Check("black #100 uniform", ("PlayResultCards",), black_n100_uniform),
@@ -638,3 +704,4 @@ CHECKS: tuple[Check, ...] = (
     Check("known ratings", ("RatingUses",), known_ratings),
     Check("every rating used", ("RatingUses",), every_rating_used),
 )
+MODEL_CHECKS = (derived_differences,)

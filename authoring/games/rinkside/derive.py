@@ -1,5 +1,7 @@
-"""Skater cards from stat lines (README §7.1-§7.2): `authoring derive rinkside` writes every
-rating with a stat behind it, and fills a blank judgement rating with its default.
+"""Skater and goalie cards from stat lines (README §7): `authoring derive rinkside` writes
+every skater rating with a stat behind it, and fills a blank judgement rating with its
+default; `goalie_cards` gives the goalie cards by §7.3 the same way (the core's derive
+writes one sheet, SkaterCards).
 
 Rates are per 60 minutes of the skater's own ice time. A rating read off a rate standardises
 it within the skater's position group (forwards, defence), against the mean and population
@@ -12,15 +14,18 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from authoring.checks import Tables
 from authoring.derive import Derivation, Group, Key, NotDerived, Proposal
+from authoring.findings import Finding, Severity
 from authoring.games.rinkside.model import (
+    GOALIE_RATINGS,
     SKATER_RATINGS,
     Rinkside,
+    Settings,
     Skater,
     StatLine,
     build_model,
@@ -143,9 +148,6 @@ JUDGEMENT = (
     "pass",
     "initiate_rush",
 )
-# How far a card may stray from its derived value, per scale, before the change matters
-# (README §1.1's derive tolerances, until a Settings sheet holds them).
-TOLERANCE = {"red": 1, "blue": 2, "100": 5, "grade": 0}
 # Target numbers that are doubles go wide whatever the rating: T on-target numbers are T
 # less the doubles 55, 66, 77 and 88 at or below it (README §7.1).
 WIDE_DOUBLES = (55, 66, 77, 88)
@@ -345,24 +347,257 @@ def designer_judgement(record: Record | None) -> dict[str, int]:
 
 
 def derive_cards(
-    game: Rinkside, rows: Mapping[str, Record | None]
+    game: Rinkside, judgements: Mapping[str, Mapping[str, int]]
 ) -> dict[str, dict[str, int | str]]:
-    """Every derivable skater's card, keeping the designer's judgement values in `rows`."""
+    """Every derivable skater's card, keeping the designer's judgement values (by skater)."""
     league = league_of(game.skaters, game.skater_stats)
     return {
         skater_id: skater_card(
-            skater, game.skater_stats[skater_id], league, designer_judgement(rows.get(skater_id))
+            skater, game.skater_stats[skater_id], league, judgements.get(skater_id, {})
         )
         for skater_id, skater in game.skaters.items()
         if skater_id in game.skater_stats and derivable(game.skater_stats[skater_id])
     }
 
 
-def strays(rating: str, was: object, now: int | str) -> bool:
-    """Whether a card value lies beyond the tolerance of its scale from the derived one."""
+def strays(scale: str, was: object, now: int | str, settings: Settings) -> bool:
+    """Whether a card value lies beyond the Settings tolerance of its scale from the
+    derived one (a grade, or a value that is no number, must match)."""
     if not isinstance(was, int) or isinstance(now, str):
         return was != now
-    return abs(was - now) > TOLERANCE[FORMULA[rating].scale]
+    return abs(was - now) > settings.tolerance(scale)
+
+
+# --- Goalie cards (README §7.3) -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GoalieFormula:
+    """One goalie column's constants: its scale (for the tolerance), its clamp, and the
+    value a formula starts from or a judgement default."""
+
+    rating: str
+    scale: str
+    low: int
+    high: int
+    base: int = 0
+
+
+# The save numbers' N = 100 (s - GS/20) / (1 - GS/20) reads these save-% columns.
+SAVE_NUMBER_STATS = {
+    "save_green": ("sv_high", "sa_high"),
+    "save_blue": ("sv_med", "sa_med"),
+    "save_black": ("sv_low", "sa_low"),
+    "sht": ("sv_sh", "sa_sh"),
+}
+GREAT_SAVE_EDGE = Fraction(10, 1000)  # sv% this far above the league's earns GS 2
+GOALIE_RATING_SLOPE = 1000  # goalie_rating points per 1.000 of sv% above the league's
+SHOOTOUT_BREAKAWAYS = 10  # breakaways a goalie needs for his shootout to be read
+SCRAMBLE_Z = 1  # sv_high z at which scramble and recover rise
+SCRAMBLE_BONUS = 2
+EASY_REBOUND_RC = 16  # RC at which an easy save never leaves a rebound shot
+GOALIE_FORMULAS: tuple[GoalieFormula, ...] = (
+    GoalieFormula("save_green", "100", 60, 99),
+    GoalieFormula("save_blue", "100", 60, 99),
+    GoalieFormula("save_black", "100", 60, 99),
+    GoalieFormula("great_save", "blue", 0, 5, base=1),
+    GoalieFormula("big_good", "blue", 0, 10, base=2),  # GS + base
+    GoalieFormula("big_very_good", "blue", 0, 10, base=3),
+    GoalieFormula("big_great", "blue", 0, 10, base=4),
+    GoalieFormula("goalie_rating", "100", 40, 95, base=70),
+    GoalieFormula("sht", "100", 60, 99),
+    GoalieFormula("shootout", "100", 40, 90, base=65),  # the default under 10 breakaways
+    GoalieFormula("easy_cover", "red", -1, 9, base=-11),  # RC + base
+    GoalieFormula("easy_corner", "red", -1, 9, base=7),
+    GoalieFormula("easy_rebound", "red", -1, 9, base=8),  # 9 from RC 16
+    GoalieFormula("diff_cover", "red", -1, 9, base=-14),  # RC + base
+    GoalieFormula("diff_corner", "red", -1, 9, base=-10),  # RC + base
+    GoalieFormula("diff_rebound", "red", -1, 9, base=8),
+    # Save type by style; no sheet gives a goalie's style, so every default is a
+    # butterfly's (a stand-up goalie's 2, 4, 6 is the designer's to type).
+    GoalieFormula("type_glove", "red", 1, 9, base=3),
+    GoalieFormula("type_pad", "red", -1, 9, base=6),
+    GoalieFormula("type_blocker", "red", -1, 9, base=8),
+    GoalieFormula("rebound_control", "blue", 10, 20, base=22),  # base - rebounds per 100 saves
+    GoalieFormula("scramble", "blue", 0, 20, base=10),
+    GoalieFormula("recover", "blue", 0, 20, base=8),
+    GoalieFormula("play_puck", "red", 0, 10, base=5),
+    GoalieFormula("control_puck", "red", 0, 10, base=3),
+    GoalieFormula("penalty", "red", 1, 10, base=1),  # base + 10 x PIM a game
+)
+GOALIE_FORMULA = {formula.rating: formula for formula in GOALIE_FORMULAS}
+# The goalie columns no stat speaks to: a designer's value is kept, a blank gets the default.
+GOALIE_JUDGEMENT = ("type_glove", "type_pad", "type_blocker", "play_puck", "control_puck")
+
+
+def save_number(share: Fraction, great_save: int) -> int:
+    """The colour number N whose saves plus great saves after a goal give the save % s:
+    N/100 + (1 - N/100) GS/20 = s."""
+    rescue = Fraction(great_save, 20)
+    return round_half_up(100 * (share - rescue) / (1 - rescue))
+
+
+@dataclass(frozen=True)
+class GoalieLeague:
+    """The league's save % (all goalies' saves over their shots) and the mean and
+    population sd of the goalies' high-danger save %."""
+
+    save_share: Fraction
+    high_mean: float
+    high_sd: float
+
+    def high_z(self, line: StatLine) -> float:
+        if not line["sa_high"] or not self.high_sd:
+            return 0.0
+        return (float(Fraction(line["sv_high"], line["sa_high"])) - self.high_mean) / self.high_sd
+
+
+def goalie_shots(line: StatLine) -> tuple[int, int]:
+    """A season's saves and shots, summed over the danger classes."""
+    saves = sum(line[f"sv_{danger}"] for danger in ("high", "med", "low"))
+    shots = sum(line[f"sa_{danger}"] for danger in ("high", "med", "low"))
+    return saves, shots
+
+
+def goalie_league_of(lines: Mapping[str, StatLine]) -> GoalieLeague:
+    seasons = [goalie_shots(line) for line in lines.values()]
+    shots = sum(total for _, total in seasons)
+    highs = [
+        float(Fraction(line["sv_high"], line["sa_high"]))
+        for line in lines.values()
+        if line["sa_high"]
+    ]
+    return GoalieLeague(
+        Fraction(sum(saves for saves, _ in seasons), shots) if shots else Fraction(0),
+        statistics.fmean(highs) if highs else 0.0,
+        statistics.pstdev(highs) if highs else 0.0,
+    )
+
+
+def goalie_card(
+    line: StatLine, league: GoalieLeague, judgement: Mapping[str, int]
+) -> dict[str, int]:
+    """The 25 columns of a goalie's card from his stat line (README §7.3); `judgement` holds
+    the designer's save-type and puck-handling values, kept as they are."""
+    card: dict[str, int] = {}
+
+    def put(
+        rating: str, value: int | Fraction, low: int | None = None, high: int | None = None
+    ) -> int:
+        formula = GOALIE_FORMULA[rating]
+        floor = formula.low if low is None else max(formula.low, low)
+        ceiling = formula.high if high is None else min(formula.high, high)
+        card[rating] = clamp(round_half_up(value), floor, ceiling)
+        return card[rating]
+
+    def base(rating: str) -> int:
+        return GOALIE_FORMULA[rating].base
+
+    saves, shots = goalie_shots(line)
+    share = Fraction(saves, shots) if shots else league.save_share
+    great = put("great_save", base("great_save") + (share >= league.save_share + GREAT_SAVE_EDGE))
+
+    def colour(rating: str, low: int | None = None, high: int | None = None) -> int:
+        """A save number from its class's save %, the league's when he faced none."""
+        saved, faced = SAVE_NUMBER_STATS[rating]
+        class_share = Fraction(line[saved], line[faced]) if line[faced] else league.save_share
+        return put(rating, save_number(class_share, great), low, high)
+
+    green = colour("save_green")
+    blue = colour("save_blue", low=green)
+    black = colour("save_black", low=blue)
+    colour("sht", low=green, high=black)
+    for rating in ("big_good", "big_very_good", "big_great"):
+        put(rating, great + base(rating))
+    put("goalie_rating", base("goalie_rating") + GOALIE_RATING_SLOPE * (share - league.save_share))
+    breakaways = line["breakaway_sa"]
+    put(
+        "shootout",
+        100 * Fraction(line["breakaway_sv"], breakaways)
+        if breakaways >= SHOOTOUT_BREAKAWAYS
+        else base("shootout"),
+    )
+    per_100 = 100 * Fraction(line["rebounds"], saves) if saves else Fraction(0)
+    control = put("rebound_control", base("rebound_control") - per_100)
+
+    # Each cut at or below the next one, and the difficult column never kinder than the easy.
+    easy_rebound = put("easy_rebound", base("easy_rebound") + (control >= EASY_REBOUND_RC))
+    easy_corner = put("easy_corner", base("easy_corner"), high=easy_rebound)
+    easy_cover = put("easy_cover", control + base("easy_cover"), high=easy_corner)
+    diff_rebound = put("diff_rebound", base("diff_rebound"), high=easy_rebound)
+    diff_corner = put(
+        "diff_corner", control + base("diff_corner"), high=min(diff_rebound, easy_corner)
+    )
+    put("diff_cover", control + base("diff_cover"), high=min(diff_corner, easy_cover))
+
+    for rating in GOALIE_JUDGEMENT:
+        card[rating] = judgement[rating] if rating in judgement else base(rating)
+    bonus = SCRAMBLE_BONUS if league.high_z(line) >= SCRAMBLE_Z else 0
+    put("scramble", base("scramble") + bonus)
+    put("recover", base("recover") + bonus)
+    gp = line["gp"]
+    put("penalty", base("penalty") + (10 * Fraction(line["pim"], gp) if gp else 0))
+    return {rating: card[rating] for rating in GOALIE_RATINGS}
+
+
+def goalie_cards(
+    game: Rinkside, judgements: Mapping[str, Mapping[str, int]]
+) -> dict[str, dict[str, int]]:
+    """Every goalie's card from his stat line, keeping the designer's judgement values."""
+    league = goalie_league_of(game.goalie_stats)
+    return {
+        goalie_id: goalie_card(game.goalie_stats[goalie_id], league, judgements.get(goalie_id, {}))
+        for goalie_id in game.goalies
+        if goalie_id in game.goalie_stats
+    }
+
+
+# --- validate: a card cell beyond the tolerance from its derived value --------------------------
+
+
+def derived_differences(game: Rinkside) -> Iterator[Finding]:
+    """A warning at every card cell that lies beyond the Settings tolerance of its scale from
+    the value derive gives it, naming both (the judgement ratings are the designer's)."""
+    skaters = derive_cards(
+        game,
+        {i: {r: int(card[r]) for r in JUDGEMENT} for i, card in game.skater_cards.items()},
+    )
+    goalies = goalie_cards(
+        game, {i: {r: card[r] for r in GOALIE_JUDGEMENT} for i, card in game.goalie_cards.items()}
+    )
+    sheets = (
+        ("skater", game.skater_cards, skaters, {f.rating: f.scale for f in FORMULAS}, JUDGEMENT),
+        (
+            "goalie",
+            game.goalie_cards,
+            goalies,
+            {f.rating: f.scale for f in GOALIE_FORMULAS},
+            GOALIE_JUDGEMENT,
+        ),
+    )
+    for noun, cards, derived, scales, judged in sheets:
+        for player_id, card in cards.items():
+            if player_id not in derived:
+                continue
+            for rating, now in derived[player_id].items():
+                was = card.ratings[rating]
+                if rating in judged or not strays(scales[rating], was, now, game.settings):
+                    continue
+                scale = scales[rating]
+                allowed = (
+                    f"within {game.settings.tolerance(scale)} on the {scale} scale"
+                    if scale in ("red", "blue", "100")
+                    else "the same"
+                )
+                yield card.cells[rating].finding(
+                    Severity.WARNING,
+                    "derived-rating",
+                    f"{player_id}'s {rating} is {was} on his {noun} card, but his stat line "
+                    f"derives {now}",
+                    field=rating,
+                    value=was,
+                    expected=f"{allowed} of {now}",
+                )
 
 
 # --- `authoring derive rinkside`: the SkaterCards sheet from the stat lines ----------------------
@@ -373,7 +608,7 @@ def propose(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposa
     change matters when a rating moves beyond its scale's tolerance (README §1.1)."""
     game = build_model(tables)
     rows = {str(key[0]): records[0] for key, records in on_sheet.items()}
-    cards = derive_cards(game, rows)
+    cards = derive_cards(game, {i: designer_judgement(record) for i, record in rows.items()})
     groups = []
     for skater_id, card in cards.items():
         record = rows.get(skater_id)
@@ -386,7 +621,8 @@ def propose(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposa
             else "; judgement ratings at their defaults"
         )
         moved = record is None or any(
-            strays(rating, record.get(rating), card[rating]) for rating in SKATER_RATINGS
+            strays(FORMULA[rating].scale, record.get(rating), card[rating], game.settings)
+            for rating in SKATER_RATINGS
         )
         groups.append(
             Group(
@@ -409,9 +645,8 @@ def propose(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposa
         tolerance=(
             "a rating more than "
             + ", ".join(
-                f"{points} on the {scale} scale"
-                for scale, points in TOLERANCE.items()
-                if scale != "grade"
+                f"{game.settings.tolerance(scale)} on the {scale} scale"
+                for scale in ("red", "blue", "100")
             )
             + " from the derived card, or another grade"
         ),
@@ -443,7 +678,7 @@ def _why_not(game: Rinkside, skater_id: str) -> str:
 
 DERIVATION = Derivation(
     writes="SkaterCards",
-    reads=("Skaters", "SkaterStats"),
+    reads=("Settings", "Skaters", "SkaterStats"),
     key=("skater_id",),
     noun="card",
     propose=propose,

@@ -1,13 +1,13 @@
 """RINKSIDE HOCKEY's validated data as typed objects: the clubs and their rivalries, each
 club's line-up, every player's season, the numbers on the 100 play result cards, every use of
-every card rating, and the skater cards."""
+every card rating, the skater and goalie cards, and the game-wide Settings."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from authoring.checks import Tables
+from authoring.checks import Tables, only_row
 from authoring.findings import Location
 from authoring.games.rinkside.deck import Card, Face
 
@@ -158,14 +158,48 @@ class StatLine:
 
 @dataclass(frozen=True)
 class SkaterCard:
-    """The 32 ratings printed on a skater's card: column name to value (README §2.1)."""
+    """The 32 ratings printed on a skater's card: column name to value (README §2.1), and
+    each rating's cell."""
 
     skater_id: str
     ratings: dict[str, int | str]
     location: Location | None = None
+    cells: dict[str, Location] = field(default_factory=dict)
 
     def __getitem__(self, rating: str) -> int | str:
         return self.ratings[rating]
+
+
+@dataclass(frozen=True)
+class GoalieCard:
+    """The 25 columns of a goalie's 15 rating groups (README §2.2), and each one's cell."""
+
+    goalie_id: str
+    ratings: dict[str, int]
+    location: Location | None = None
+    cells: dict[str, Location] = field(default_factory=dict)
+
+    def __getitem__(self, rating: str) -> int:
+        return self.ratings[rating]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The game-wide thresholds of README §1.1 that the code reads so far."""
+
+    derive_tolerance_red: int = 1
+    derive_tolerance_blue: int = 2
+    derive_tolerance_100: int = 5
+    z_threshold: float = 3
+    location: Location | None = None
+
+    def tolerance(self, scale: str) -> int:
+        """How far a card on `scale` (red, blue or 100) may stray from its derived value."""
+        return {
+            "red": self.derive_tolerance_red,
+            "blue": self.derive_tolerance_blue,
+            "100": self.derive_tolerance_100,
+        }[scale]
 
 
 @dataclass(frozen=True)
@@ -196,6 +230,8 @@ class Rinkside:
     skater_stats: dict[str, StatLine]
     goalie_stats: dict[str, StatLine]
     skater_cards: dict[str, SkaterCard]
+    goalie_cards: dict[str, GoalieCard]
+    settings: Settings
     cards: tuple[Card, ...]  # in sheet order: the deck, faces' numbers only so far
     rating_uses: tuple[RatingUse, ...]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
@@ -256,10 +292,23 @@ def build_model(tables: Tables) -> Rinkside:
         },
         skater_cards={
             r["skater_id"]: SkaterCard(
-                r["skater_id"], {f: r[f] for f in SKATER_RATINGS}, r.location("skater_id")
+                r["skater_id"],
+                {f: r[f] for f in SKATER_RATINGS},
+                r.location("skater_id"),
+                {f: r.location(f) for f in SKATER_RATINGS},
             )
             for r in rows("SkaterCards")
         },
+        goalie_cards={
+            r["goalie_id"]: GoalieCard(
+                r["goalie_id"],
+                {f: r[f] for f in GOALIE_RATINGS},
+                r.location("goalie_id"),
+                {f: r.location(f) for f in GOALIE_RATINGS},
+            )
+            for r in rows("GoalieCards")
+        },
+        settings=_settings(tables),
         cards=tuple(
             Card(r["card"], _face(r, "l_"), _face(r, "r_"), r.location("card"))
             for r in rows("PlayResultCards")
@@ -277,6 +326,18 @@ def build_model(tables: Tables) -> Rinkside:
             for r in rows("RatingUses")
         ),
         sheets={name: sheet.location() for name, sheet in tables.items()},
+    )
+
+
+def _settings(tables: Tables) -> Settings:
+    """The Settings row; §1.1's values when the sheet has no single row (a template, or
+    a copy whose Settings has an error, which `single_row` reports)."""
+    row = only_row(tables["Settings"])
+    if row is None:
+        return Settings()
+    return Settings(
+        **{f: row[f] for f in Settings.__dataclass_fields__ if f != "location"},
+        location=row.location(),
     )
 
 
