@@ -2,9 +2,9 @@
 (the seed's four forward lines and three defence pairs, two goalies), ids that say where a
 player stands, stat lines whose parts add up, a deck of play result cards whose numbers
 come up exactly as designed over the 9,900 draws, a use for every card rating, skater and
-goalie cards whose ratings nest as the rules read them, and (once the tables are clean) a
-warning at every card cell that strays from its derived value beyond the Settings
-tolerance."""
+goalie cards whose ratings nest as the rules read them, game-centre charts whose ranges
+cover each number once, and (once the tables are clean) a warning at every card cell that
+strays from its derived value beyond the Settings tolerance."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from fractions import Fraction
 
-from authoring.checks import Check, Tables, references, single_row, unique
+from authoring.checks import Check, Tables, references, single_row, tiles, unique
 from authoring.findings import Finding, Severity, a_few
 from authoring.games.rinkside.deck import (
     BLACK_VALUES,
@@ -36,7 +36,14 @@ from authoring.games.rinkside.deck import (
     pairs_where,
 )
 from authoring.games.rinkside.derive import derived_differences
-from authoring.games.rinkside.model import GOALIE_RATINGS, RATING_NAMES, SKATER_RATINGS
+from authoring.games.rinkside.model import (
+    CHART_KEYS,
+    CHARTS,
+    GOALIE_RATINGS,
+    N100,
+    RATING_NAMES,
+    SKATER_RATINGS,
+)
 from authoring.tables import Record
 
 SHEETS = (
@@ -51,6 +58,7 @@ SHEETS = (
     "GoalieCards",
     "PlayResultCards",
     "RatingUses",
+    *CHARTS,
 )
 
 FORWARDS = ("LW", "C", "RW")
@@ -703,5 +711,10 @@ CHECKS: tuple[Check, ...] = (
     unique("RatingUses", "use_id"),
     Check("known ratings", ("RatingUses",), known_ratings),
     Check("every rating used", ("RatingUses",), every_rating_used),
+    # README §8.5: each chart's ranges cover 1-100 of its number, per key, once.
+    *(
+        tiles(chart, "lo", "hi", start=1, end=N100, group_by=CHART_KEYS.get(chart), noun="number")
+        for chart in CHARTS
+    ),
 )
 MODEL_CHECKS = (derived_differences,)

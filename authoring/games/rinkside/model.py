@@ -1,11 +1,14 @@
 """RINKSIDE HOCKEY's validated data as typed objects: the clubs and their rivalries, each
 club's line-up, every player's season, the numbers on the 100 play result cards, every use of
-every card rating, the skater and goalie cards, and the game-wide Settings."""
+every card rating, the skater and goalie cards, the game-centre charts, and the game-wide
+Settings."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from bisect import bisect_right
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from authoring.checks import Tables, only_row
 from authoring.findings import Location
@@ -221,6 +224,136 @@ class RatingUse:
         return RATING_NAMES[self.card][self.rating]
 
 
+N100 = 100  # #100 and Black #100 both run 1-100 (seed L91-96)
+
+
+class Ranged(Protocol):
+    """A chart row (a dataclass): the numbers lo..hi (inclusive) that read it."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def lo(self) -> int: ...
+
+    @property
+    def hi(self) -> int: ...
+
+
+Row = TypeVar("Row", bound=Ranged)
+
+
+@dataclass(frozen=True)
+class Chart(Generic[Row]):
+    """A game-centre chart: its rows in number order, tiling 1-100 of `number` (black100,
+    left100 or right100), as `validate` proves before the model is built."""
+
+    number: str
+    rows: tuple[Row, ...]
+
+    def __getitem__(self, drawn: int) -> Row:
+        """The row the number `drawn` reads."""
+        index = bisect_right([row.lo for row in self.rows], drawn) - 1
+        if index < 0 or drawn > self.rows[index].hi:
+            raise KeyError(f"no row of the chart covers {drawn}")
+        return self.rows[index]
+
+    @staticmethod
+    def chance(row: Row) -> Fraction:
+        """How often a row is read: every value of a #100 or Black #100 is 1/100 (§3.3)."""
+        return Fraction(row.hi - row.lo + 1, N100)
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    lo: int
+    hi: int
+    infraction: str
+    kind: str  # minor or bench_minor
+
+
+@dataclass(frozen=True)
+class PenalizedRow:
+    lo: int
+    hi: int
+    from_lowest: int  # 1 the lowest Commit Penalty of the five on the ice, 5 the highest
+
+
+@dataclass(frozen=True)
+class SevereRow:
+    lo: int
+    hi: int
+    penalty: str
+
+
+@dataclass(frozen=True)
+class AssistCountRow:
+    lo: int
+    hi: int
+    assists: int
+
+
+@dataclass(frozen=True)
+class AssistRankRow:
+    lo: int
+    hi: int
+    from_highest: int  # 1 the highest S-U of the four teammates on the ice, 4 the lowest
+
+
+@dataclass(frozen=True)
+class AuxiliaryRow:
+    lo: int
+    hi: int
+    play: str
+    effect: str
+    timing: bool  # [T]: the play moves the timing track
+
+
+@dataclass(frozen=True)
+class InjuryWhoRow:
+    lo: int
+    hi: int
+    who: str
+
+
+@dataclass(frozen=True)
+class InjuryLengthRow:
+    lo: int
+    hi: int
+    out_for: str
+
+
+@dataclass(frozen=True)
+class ScrumRow:
+    lo: int
+    hi: int
+    result: str
+    chippiness: int  # points added to the meter
+
+
+@dataclass(frozen=True)
+class AgitatorRow:
+    lo: int
+    hi: int
+    scenario: str
+    on_retaliation: str  # penalty or fight
+
+
+# Each chart sheet and the row it holds (README §4.1); a keyed chart tiles 1-100 per key.
+CHARTS: dict[str, type[Ranged]] = {
+    "PenaltyChart": PenaltyRow,
+    "PenalizedPlayer": PenalizedRow,
+    "SevereChart": SevereRow,
+    "AssistCount": AssistCountRow,
+    "AssistRank": AssistRankRow,
+    "AuxiliaryChart": AuxiliaryRow,
+    "InjuryWho": InjuryWhoRow,
+    "InjuryLength": InjuryLengthRow,
+    "ScrumChart": ScrumRow,
+    "AgitatorScenario": AgitatorRow,
+}
+CHART_KEYS = {"PenaltyChart": "play_type", "ScrumChart": "intensity"}
+
+
 @dataclass(frozen=True)
 class Rinkside:
     teams: dict[str, Team]
@@ -234,6 +367,16 @@ class Rinkside:
     settings: Settings
     cards: tuple[Card, ...]  # in sheet order: the deck, faces' numbers only so far
     rating_uses: tuple[RatingUse, ...]
+    penalty_chart: dict[str, Chart[PenaltyRow]]  # by play_type
+    penalized_player: Chart[PenalizedRow]
+    severe_chart: Chart[SevereRow]
+    assist_count: Chart[AssistCountRow]
+    assist_rank: Chart[AssistRankRow]
+    auxiliary_chart: Chart[AuxiliaryRow]
+    injury_who: Chart[InjuryWhoRow]
+    injury_length: Chart[InjuryLengthRow]
+    scrum_chart: dict[str, Chart[ScrumRow]]  # by intensity
+    agitator_scenario: Chart[AgitatorRow]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     def rivalry(self, home: str, visitor: str) -> int:
@@ -325,8 +468,34 @@ def build_model(tables: Tables) -> Rinkside:
             )
             for r in rows("RatingUses")
         ),
+        penalty_chart=_keyed_charts(rows("PenaltyChart"), CHART_KEYS["PenaltyChart"], PenaltyRow),
+        penalized_player=_chart(rows("PenalizedPlayer"), PenalizedRow),
+        severe_chart=_chart(rows("SevereChart"), SevereRow),
+        assist_count=_chart(rows("AssistCount"), AssistCountRow),
+        assist_rank=_chart(rows("AssistRank"), AssistRankRow),
+        auxiliary_chart=_chart(rows("AuxiliaryChart"), AuxiliaryRow),
+        injury_who=_chart(rows("InjuryWho"), InjuryWhoRow),
+        injury_length=_chart(rows("InjuryLength"), InjuryLengthRow),
+        scrum_chart=_keyed_charts(rows("ScrumChart"), CHART_KEYS["ScrumChart"], ScrumRow),
+        agitator_scenario=_chart(rows("AgitatorScenario"), AgitatorRow),
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
+
+
+def _chart(records: list[Any], row: type[Row]) -> Chart[Row]:
+    """The records of one chart (or of one key of it) as a chart of `row`s."""
+    columns = [f.name for f in fields(row)]
+    ordered = sorted(records, key=lambda r: r["lo"])
+    number = ordered[0]["number"] if ordered else ""
+    return Chart(number, tuple(row(**{c: r[c] for c in columns}) for r in ordered))
+
+
+def _keyed_charts(records: list[Any], key: str, row: type[Row]) -> dict[str, Chart[Row]]:
+    """A keyed chart's records as one chart per value of `key`, in sheet order."""
+    grouped: dict[str, list[Any]] = {}
+    for record in records:
+        grouped.setdefault(record[key], []).append(record)
+    return {value: _chart(group, row) for value, group in grouped.items()}
 
 
 def _settings(tables: Tables) -> Settings:
