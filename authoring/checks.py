@@ -8,6 +8,7 @@ reported as wrong are skipped, so one mistake is reported once.
 from __future__ import annotations
 
 import difflib
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -110,10 +111,13 @@ def tiles(
     end: int | None,
     group_by: str | None = None,
     noun: str = "value",
+    open_top: bool = False,
 ) -> Check:
     """The ranges low..high of each group cover start..end exactly: no gap, no overlap.
 
     With `end=None` the ranges must run on from `start` without a gap to wherever they stop.
+    With `open_top` (and no end) the last range leaves `high` blank and runs on for ever
+    ("13 and up"): a blank top below another range, or a closed last one, is an error.
     """
 
     def run(tables: Tables) -> Iterator[Finding]:
@@ -124,19 +128,53 @@ def tiles(
             groups[record[group_by] if group_by else None].append(record)
         for group, records in groups.items():
             if not all(
-                r.ok(low, high) and isinstance(r[low], int) and isinstance(r[high], int)
+                r.ok(low, high)
+                and isinstance(r[low], int)
+                and (isinstance(r[high], int) or (open_top and r[high] is None))
                 for r in records
             ):
                 continue
             label = f"{group}: " if group is not None else ""
-            yield from _tiling(label, sorted(records, key=lambda r: (r[low], r[high])))
+            ordered = sorted(records, key=lambda r: (r[low], _top(r[high])))
+            if open_top:
+                yield from _open_top(label, ordered)
+            yield from _tiling(label, ordered)
+
+    def _top(value: int | None) -> float:
+        return math.inf if value is None else value
+
+    def _open_top(label: str, records: list[Record]) -> Iterator[Finding]:
+        expected = f"ranges from {start}, the last one open (its {high} blank)"
+        for record in records[:-1]:
+            if record[high] is None:
+                yield record.finding(
+                    Severity.ERROR,
+                    "range-open",
+                    f"{label}range from {record[low]} has no top, but a range starts above it",
+                    high,
+                    expected,
+                )
+        last = records[-1]
+        if last[high] is not None:
+            yield last.finding(
+                Severity.ERROR,
+                "range-closed",
+                f"{label}the last range ends at {last[high]}: a {noun} above it falls in none",
+                high,
+                expected,
+            )
 
     def _tiling(label: str, records: list[Record]) -> Iterator[Finding]:
         expected = f"ranges covering {noun} {start} to {end}" if end else f"ranges from {start}"
         covered_to = start - 1
         previous: Record | None = None
         for record in records:
-            first, last = record[low], record[high]
+            first, top = record[low], record[high]
+            if previous is not None and previous[high] is None:
+                # After an open range (reported by _open_top) where it ends is unknown:
+                # no gap or overlap can be told.
+                covered_to = first - 1
+            last = first if top is None else top
             span = number_range(first, last)
             if last < first:
                 yield record.finding(

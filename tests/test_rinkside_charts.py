@@ -17,7 +17,14 @@ from conftest import edited_copy
 
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.checks import SHEETS
-from authoring.games.rinkside.model import CHART_KEYS, CHARTS, Chart, Rinkside, build_model
+from authoring.games.rinkside.model import (
+    AT_OR_BELOW,
+    CHART_KEYS,
+    CHARTS,
+    Chart,
+    Rinkside,
+    build_model,
+)
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[openpyxl.Workbook], None]
@@ -34,6 +41,16 @@ DESIGNED_ROWS = {
     "InjuryLength": 6,
     "ScrumChart": 24,
     "AgitatorScenario": 6,
+    "AgitatorLocator": 11,
+    "AgitatorRequired": 6,
+    "FightCheck": 2,
+    "FighterLocator": 6,
+    "FightResult": 4,
+    "FightExtras": 6,
+    "ThirdManIn": 4,
+    "Discipline": 24,
+    "GoalDescriptions": 70,
+    "GoalieReactions": 10,
 }
 
 
@@ -64,6 +81,8 @@ def test_the_shipped_charts_have_the_designed_rows_and_validate_clean(model):
         "faceoff",
     ]
     assert list(model.scrum_chart) == ["NORMAL", "AGITATED", "HOT", "BOILING"]
+    assert list(model.agitator_locator) == ["agitator", "retaliator"]
+    assert list(model.discipline) == [1, 2, 3, 4, 5, 6]
 
 
 def _charts(model: Rinkside) -> dict[str, Chart[Any]]:
@@ -77,21 +96,33 @@ def _charts(model: Rinkside) -> dict[str, Chart[Any]]:
         "InjuryWho": model.injury_who,
         "InjuryLength": model.injury_length,
         "AgitatorScenario": model.agitator_scenario,
+        "AgitatorRequired": model.agitator_required,
+        "FightCheck": model.fight_check,
+        "FighterLocator": model.fighter_locator,
+        "FightResult": model.fight_result,
+        "FightExtras": model.fight_extras,
+        "ThirdManIn": model.third_man_in,
+        "GoalieReactions": model.goalie_reactions,
     }
     charts |= {f"PenaltyChart {key}": chart for key, chart in model.penalty_chart.items()}
     charts |= {f"ScrumChart {key}": chart for key, chart in model.scrum_chart.items()}
+    charts |= {f"AgitatorLocator {key}": chart for key, chart in model.agitator_locator.items()}
+    charts |= {f"Discipline A/E {key}": chart for key, chart in model.discipline.items()}
+    charts |= {f"GoalDescriptions {key}": chart for key, chart in model.goal_descriptions.items()}
     return charts
 
 
 def test_every_number_reads_exactly_one_row_and_the_chances_sum_to_one(model):
-    """README §8.5: each chart's ranges tile 1-100 for each key, no gap, no overlap."""
+    """README §8.5: each chart's ranges tile "1-100 for #100 and Black #100, 1-20 for blue"
+    for each key, no gap, no overlap."""
     for name, chart in _charts(model).items():
-        for drawn in range(1, 101):
+        assert chart.end == (20 if name == "FightResult" else 100), name
+        for drawn in range(1, chart.end + 1):
             row = chart[drawn]
             assert row.lo <= drawn <= row.hi, name
         assert sum(chart.chance(row) for row in chart.rows) == 1, name
         with pytest.raises(KeyError):
-            chart[101]
+            chart[chart.end + 1]
         with pytest.raises(KeyError):
             chart[0]
 
@@ -287,3 +318,297 @@ def test_agitator_scenario_edges(model):
         ("jab at the goalie", "fight"),
     ]
     assert [row.on_retaliation for row in chart.rows].count("fight") == 1
+
+
+def test_agitator_locator_and_required_edges(model):
+    """README §4.1: agitator side "1-50 AGI … 91-100 RD" on Left #100; retaliator side "1-20
+    C · 21-40 LW … 81-100 RD" on Right #100; AgitatorRequired "1-10 [1] · 11-25 [2] … 91-100
+    [6]"."""
+    agitator, retaliator = model.agitator_locator["agitator"], model.agitator_locator["retaliator"]
+    assert (agitator.number, retaliator.number) == ("left100", "right100")
+    assert [agitator[n].who for n in (1, 50, 51, 90, 91, 100)] == [
+        "AGI",
+        "AGI",
+        "C",
+        "LD",
+        "RD",
+        "RD",
+    ]
+    assert [retaliator[n].who for n in (20, 21, 40, 41, 80, 81)] == [
+        "C",
+        "LW",
+        "LW",
+        "RW",
+        "LD",
+        "RD",
+    ]
+    assert agitator.chance(agitator[1]) == Fraction(1, 2)
+    required = model.agitator_required
+    assert required.number == "left100"
+    assert [required[n].required for n in (10, 11, 25, 26, 50, 51, 75, 76, 90, 91)] == [
+        1, 2, 2, 3, 3, 4, 4, 5, 5, 6,
+    ]  # fmt: skip
+
+
+def test_fight_card_edges(model):
+    """README §4.1's Fight Card: FightCheck "1-40 a fight … 41-100 a long stare, chippiness
+    +1"; FighterLocator "71-85 [4] · 86-92 [1][L] · 93-100 [2][L]"; FightResult "1-5 decisive
+    win · 6-12 win · 13-17 draw · 18-20 the other fighter wins", chippiness "decisive win -2,
+    win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights · 13 brawl, three more
+    · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest · 41-70 2nd · 71-90 3rd ·
+    91-100 4th"."""
+    check = model.fight_check
+    assert [(check[n].result, check[n].chippiness) for n in (40, 41)] == [
+        ("fight", 0),
+        ("long stare", 1),
+    ]
+    assert check.chance(check[1]) == Fraction(2, 5)
+    locator = model.fighter_locator
+    assert [(locator[n].sought, locator[n].lowest) for n in (85, 86, 92, 93)] == [
+        (4, False),
+        (1, True),
+        (1, True),
+        (2, True),
+    ]
+    result = model.fight_result
+    assert result.number == "blue_right"
+    assert [(result[n].result, result[n].chippiness) for n in (5, 6, 12, 13, 17, 18, 20)] == [
+        ("decisive win", -2),
+        ("win", -1),
+        ("win", -1),
+        ("draw", 1),
+        ("draw", 1),
+        ("upset", 2),
+        ("upset", 2),
+    ]
+    assert result.chance(result[6]) == Fraction(7, 20)
+    extras = model.fight_extras
+    assert [extras[n].extra for n in (8, 9, 11, 12, 13, 14, 15)] == [
+        "instigator",
+        "third man in",
+        "third man in",
+        "brawl, two more fights",
+        "brawl, three more fights",
+        "full brawl",
+        "nothing more",
+    ]
+    assert extras.chance(extras[14]) == Fraction(1, 100)
+    third = model.third_man_in
+    assert [third[n].from_highest for n in (40, 41, 70, 71, 90, 91)] == [1, 2, 2, 3, 3, 4]
+
+
+def test_discipline_edges_per_ae(model):
+    """README §4.1's Discipline: A/E 1 "1-50 · 51-75 · 76-92 · 93-100"; A/E 6 "1-92 · 93-98 ·
+    99 · 100" (none, 1 game, 2-3 games, 4-10 games)."""
+    first, sixth = model.discipline[1], model.discipline[6]
+    assert [first[n].suspension for n in (50, 51, 75, 76, 92, 93)] == [
+        "none",
+        "1 game",
+        "1 game",
+        "2 to 3 games",
+        "2 to 3 games",
+        "4 to 10 games",
+    ]
+    assert [sixth[n].suspension for n in (92, 93, 98, 99, 100)] == [
+        "none",
+        "1 game",
+        "1 game",
+        "2 to 3 games",
+        "4 to 10 games",
+    ]
+    assert sixth.chance(sixth[100]) == Fraction(1, 100)
+
+
+def test_a_blue_chart_tiles_1_to_20(check):
+    """README §8.5: a blue chart tiles "1-20 for blue": FightResult's "18-20 the other
+    fighter wins" ending at 19 leaves 20 unread, and a range past 20 is refused."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    cell = cell_where(book["FightResult"], "hi", hi=20)
+
+    def short(book: openpyxl.Workbook) -> None:
+        book["FightResult"][cell] = 19
+
+    def long(book: openpyxl.Workbook) -> None:
+        book["FightResult"][cell] = 21
+
+    short_of_20 = check(short)
+    assert found(short_of_20, "range-gap") == [("FightResult", cell)]
+    assert "20 not covered" in short_of_20.findings[0].as_text()
+    assert [(f.sheet, f.cell) for f in check(long).findings] == [("FightResult", cell)]
+
+
+def test_the_at_or_below_ranges_per_intensity(model):
+    """README §4.1: CoincidentalRange "NORMAL 1-2 · AGITATED 1-3 · HOT 1-4 · BOILING 1-5" on
+    the Right blue; CoolerHeads "NORMAL 1-25 · AGITATED 1-40 · HOT 1-55 · BOILING 1-70" on
+    Black #100: hotter games make coincidental minors and resets more likely."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    assert {sheet: len(records(book[sheet])) for sheet in AT_OR_BELOW} == {
+        "CoincidentalRange": 4,
+        "CoolerHeads": 4,
+    }
+    coincidental, cooler = model.coincidental_range, model.cooler_heads
+    assert [coincidental[i].chance for i in ("NORMAL", "AGITATED", "HOT", "BOILING")] == [
+        Fraction(2, 20),
+        Fraction(3, 20),
+        Fraction(4, 20),
+        Fraction(5, 20),
+    ]
+    assert (2 in coincidental["NORMAL"], 3 in coincidental["NORMAL"]) == (True, False)
+    assert (70 in cooler["BOILING"], 71 in cooler["BOILING"], 26 in cooler["NORMAL"]) == (
+        True,
+        False,
+        False,
+    )
+    assert cooler["HOT"].chance == Fraction(55, 100)
+
+
+@pytest.mark.parametrize("sheet", AT_OR_BELOW)
+def test_a_second_range_for_one_intensity_is_caught_at_its_cell(check, sheet):
+    """README §1: these sheets are keyed by `intensity`, one range each; a copy giving HOT
+    twice is a duplicate at the second HOT's cell, and leaves BOILING without a range."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    cell = cell_where(book[sheet], "intensity", intensity="BOILING")
+
+    def twice(book: openpyxl.Workbook) -> None:
+        book[sheet][cell] = "HOT"
+
+    validation = check(twice)
+    assert found(validation, "duplicate") == [(sheet, cell)]
+    assert sorted(f.code for f in validation.findings) == ["duplicate", "missing-intensity"]
+    [missing] = [f for f in validation.findings if f.code == "missing-intensity"]
+    assert (missing.sheet, "no range for BOILING" in missing.as_text()) == (sheet, True)
+
+
+def test_momentum_tables_hold_the_seeds_values(model):
+    """README §4.1, the seed's values: levels "1-2 MOMENTUM, 3-4 LEVEL 1, 5-8 LEVEL 2, 9-12
+    LEVEL 3, 13+ LEVEL 4"; points "big hit +1 … goal +2 … great save +3 … 5-on-3 kill +4";
+    §5.3: a shift drops the other team to 0 and lifts the gainer to at least 5, "the bottom of
+    LEVEL 2"."""
+    assert [model.momentum_level(points) for points in (0, 1, 2, 3, 4, 5, 8, 9, 12, 13, 40)] == [
+        None,
+        "MOMENTUM",
+        "MOMENTUM",
+        "LEVEL 1",
+        "LEVEL 1",
+        "LEVEL 2",
+        "LEVEL 2",
+        "LEVEL 3",
+        "LEVEL 3",
+        "LEVEL 4",
+        "LEVEL 4",
+    ]
+    assert model.momentum_points == {
+        "big hit": 1,
+        "momentum bump": 1,
+        "penalty kill": 2,
+        "goal": 2,
+        "agitator not answered": 2,
+        "great save": 3,
+        "breakaway save": 3,
+        "agitator draws a penalty": 3,
+        "5-on-3 kill": 4,
+    }
+    assert list(model.momentum_shifts) == [
+        "win fight",
+        "go-ahead goal in the 3rd",
+        "tying goal late in the 3rd",
+    ]
+    for shift in model.momentum_shifts.values():
+        assert (shift.other_points, shift.gaining_at_least) == (0, 5)
+        assert model.momentum_level(shift.gaining_at_least) == "LEVEL 2"
+
+
+def _level_cell(book: openpyxl.Workbook, header: str, level: str) -> str:
+    return cell_where(book["MomentumLevels"], header, level=level)
+
+
+@pytest.mark.parametrize(
+    ("header", "level", "value", "code"),
+    [
+        ("lo", "LEVEL 2", 6, "range-gap"),  # 5 points show no level
+        ("lo", "LEVEL 2", 4, "range-overlap"),  # 4 points show two
+        ("hi", "LEVEL 3", None, "range-open"),  # LEVEL 4 sits above an open level
+        ("hi", "LEVEL 4", 20, "range-closed"),  # 21 points show none
+    ],
+)
+def test_a_momentum_level_out_of_step_is_caught_at_its_cell(check, header, level, value, code):
+    """README §8.5: "Momentum levels tile 1-∞ (last row open)"."""
+    cell = _level_cell(openpyxl.load_workbook(GAME.workbook), header, level)
+
+    def edit(book: openpyxl.Workbook) -> None:
+        book["MomentumLevels"][cell] = value
+
+    validation = check(edit)
+    assert found(validation, code) == [("MomentumLevels", cell)]
+    assert [f.code for f in validation.findings] == [code]
+
+
+@pytest.mark.parametrize("sheet", ["MomentumPoints", "MomentumShifts"])
+def test_a_momentum_play_given_twice_is_caught_at_its_cell(check, sheet):
+    """README §1: MomentumPoints and MomentumShifts are keyed by `play`."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    [(_, first), (_, second)] = records(book[sheet])[:2]
+    cell = cell_where(book[sheet], "play", play=second["play"])
+
+    def twice(book: openpyxl.Workbook) -> None:
+        book[sheet][cell] = first["play"]
+
+    validation = check(twice)
+    assert found(validation, "duplicate") == [(sheet, cell)]
+    assert [f.code for f in validation.findings] == ["duplicate"]
+
+
+def test_goal_descriptions_ten_per_goal_type_and_reviews_only_where_disputable(model):
+    """README §4.1: GoalDescriptions, Left #100 "by goal type ∈ {rebound, set_up, breakaway,
+    rush, point_shot, deflection, screen}; 10 rows of 10 each; column `text`, ≤ 60
+    characters … `review` bool on deflection and screen rows whose text invites a goal
+    review"; GoalieReactions, Right #100, 10 rows."""
+    descriptions = model.goal_descriptions
+    assert list(descriptions) == [
+        "rebound",
+        "set_up",
+        "breakaway",
+        "rush",
+        "point_shot",
+        "deflection",
+        "screen",
+    ]
+    for goal_type, chart in descriptions.items():
+        assert chart.number == "left100"
+        assert [(row.lo, row.hi) for row in chart.rows] == [(n, n + 9) for n in range(1, 100, 10)]
+        assert all(0 < len(row.text) <= 60 for row in chart.rows), goal_type
+        assert len({row.text for row in chart.rows}) == 10, goal_type
+    reviewed = {
+        goal_type for goal_type, chart in descriptions.items() for row in chart.rows if row.review
+    }
+    assert reviewed == {"deflection", "screen"}
+    assert descriptions["deflection"][11] == descriptions["deflection"][20]
+    reactions = model.goalie_reactions
+    assert reactions.number == "right100"
+    assert reactions[1] != reactions[11]
+    assert reactions.chance(reactions[100]) == Fraction(1, 10)
+
+
+def test_a_review_outside_deflection_and_screen_is_caught_at_its_cell(check):
+    """README §4.1: `review` belongs on "deflection and screen rows" only; a rebound marked
+    for review is an error at its `review` cell."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    cell = cell_where(book["GoalDescriptions"], "review", goal_type="rebound", lo=1)
+
+    def review(book: openpyxl.Workbook) -> None:
+        book["GoalDescriptions"][cell] = True
+
+    validation = check(review)
+    assert found(validation, "review-not-reviewable") == [("GoalDescriptions", cell)]
+    assert [f.code for f in validation.findings] == ["review-not-reviewable"]
+
+
+def test_a_goal_description_over_60_characters_is_refused(check):
+    """README §4.1: the goal text is "≤ 60 characters" (it is printed on the kit's chart)."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    cell = cell_where(book["GoalDescriptions"], "text", goal_type="rush", lo=1)
+
+    def lengthen(book: openpyxl.Workbook) -> None:
+        book["GoalDescriptions"][cell] = "x" * 61
+
+    assert [(f.sheet, f.cell) for f in check(lengthen).findings] == [("GoalDescriptions", cell)]

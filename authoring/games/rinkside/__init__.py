@@ -1,7 +1,7 @@
 """RINKSIDE HOCKEY: a table-driven ice hockey game played with 100 play result cards
 (seed 004). So far its league (clubs, rivalries, line-ups, every player's season), the
 numbers on the play result cards, every use the rules make of a rating, the skater and
-goalie cards derived from the seasons, and ten of the game-centre charts."""
+goalie cards derived from the seasons, and the game-centre charts."""
 
 from authoring.game import Game, packaged
 from authoring.games.rinkside import derive

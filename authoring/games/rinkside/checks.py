@@ -9,7 +9,7 @@ strays from its derived value beyond the Settings tolerance."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from difflib import get_close_matches
 from fractions import Fraction
 
@@ -37,9 +37,13 @@ from authoring.games.rinkside.deck import (
 )
 from authoring.games.rinkside.derive import derived_differences
 from authoring.games.rinkside.model import (
+    AT_OR_BELOW,
+    CHART_ENDS,
     CHART_KEYS,
     CHARTS,
+    GAME_CENTRE,
     GOALIE_RATINGS,
+    INTENSITIES,
     N100,
     RATING_NAMES,
     SKATER_RATINGS,
@@ -58,7 +62,7 @@ SHEETS = (
     "GoalieCards",
     "PlayResultCards",
     "RatingUses",
-    *CHARTS,
+    *GAME_CENTRE,
 )
 
 FORWARDS = ("LW", "C", "RW")
@@ -670,6 +674,44 @@ def every_rating_used(tables: Tables) -> Iterator[Finding]:
             )
 
 
+def every_intensity(sheet_name: str) -> Callable[[Tables], Iterator[Finding]]:
+    """A range per intensity read at or below: a game at a missing intensity has no range to
+    read (README §4.1 gives all four)."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        sheet = tables[sheet_name]
+        given = {record["intensity"] for record in sheet.records if record.ok("intensity")}
+        missing = [intensity for intensity in INTENSITIES if intensity not in given]
+        if missing:
+            yield sheet.finding(
+                Severity.ERROR,
+                "missing-intensity",
+                f"no range for {a_few(missing, 4)}",
+                field="intensity",
+                expected=f"one row for each of {', '.join(INTENSITIES)}",
+            )
+
+    return run
+
+
+REVIEWABLE = ("deflection", "screen")  # a stick above the bar, a goalie run over
+
+
+def goal_reviews(tables: Tables) -> Iterator[Finding]:
+    """README §4.1: `review` marks "deflection and screen rows whose text invites a goal
+    review"; no other goal is ever disputed."""
+    for record in tables["GoalDescriptions"].records:
+        reviewed = record.ok("goal_type", "review") and record["review"]
+        if reviewed and record["goal_type"] not in REVIEWABLE:
+            yield record.finding(
+                Severity.ERROR,
+                "review-not-reviewable",
+                f"a {record['goal_type']} goal is marked for review",
+                "review",
+                f"review only on {' and '.join(REVIEWABLE)} rows",
+            )
+
+
 CHECKS: tuple[Check, ...] = (
     single_row("Settings"),
     unique("Teams", "team_id"),
@@ -713,8 +755,23 @@ CHECKS: tuple[Check, ...] = (
     Check("every rating used", ("RatingUses",), every_rating_used),
     # README §8.5: each chart's ranges cover 1-100 of its number, per key, once.
     *(
-        tiles(chart, "lo", "hi", start=1, end=N100, group_by=CHART_KEYS.get(chart), noun="number")
+        tiles(
+            chart,
+            "lo",
+            "hi",
+            start=1,
+            end=CHART_ENDS.get(chart, N100),
+            group_by=CHART_KEYS.get(chart),
+            noun="number",
+        )
         for chart in CHARTS
     ),
+    *(unique(sheet, "intensity") for sheet in AT_OR_BELOW),
+    *(Check(f"every intensity {sheet}", (sheet,), every_intensity(sheet)) for sheet in AT_OR_BELOW),
+    unique("MomentumLevels", "level"),
+    tiles("MomentumLevels", "lo", "hi", start=1, end=None, noun="point", open_top=True),
+    unique("MomentumPoints", "play"),
+    unique("MomentumShifts", "play"),
+    Check("goal reviews", ("GoalDescriptions",), goal_reviews),
 )
 MODEL_CHECKS = (derived_differences,)

@@ -242,13 +242,24 @@ class Ranged(Protocol):
 Row = TypeVar("Row", bound=Ranged)
 
 
+# How many values each number a chart reads has, every value equally likely: #100 and Black
+# #100 1/100 each (§3.3), a face's blue 1/20 (five cards each, as `validate` proves).
+BLUE = 20
+SCALES = {"black100": N100, "left100": N100, "right100": N100, "n100": N100, "blue_right": BLUE}
+
+
 @dataclass(frozen=True)
 class Chart(Generic[Row]):
-    """A game-centre chart: its rows in number order, tiling 1-100 of `number` (black100,
-    left100 or right100), as `validate` proves before the model is built."""
+    """A game-centre chart: its rows in number order, tiling the whole range of `number`
+    (1-100, or 1-20 for a blue), as `validate` proves before the model is built."""
 
     number: str
     rows: tuple[Row, ...]
+
+    @property
+    def end(self) -> int:
+        """The highest value of the chart's number."""
+        return SCALES[self.number]
 
     def __getitem__(self, drawn: int) -> Row:
         """The row the number `drawn` reads."""
@@ -257,10 +268,26 @@ class Chart(Generic[Row]):
             raise KeyError(f"no row of the chart covers {drawn}")
         return self.rows[index]
 
-    @staticmethod
-    def chance(row: Row) -> Fraction:
-        """How often a row is read: every value of a #100 or Black #100 is 1/100 (§3.3)."""
-        return Fraction(row.hi - row.lo + 1, N100)
+    def chance(self, row: Ranged) -> Fraction:
+        """How often a row is read, exactly."""
+        return Fraction(row.hi - row.lo + 1, self.end)
+
+
+@dataclass(frozen=True)
+class AtOrBelow:
+    """A range read at or below one number, one per intensity (CoincidentalRange,
+    CoolerHeads): it does not tile its number, the rest of the range means no effect."""
+
+    number: str
+    lo: int
+    hi: int
+
+    def __contains__(self, drawn: int) -> bool:
+        return self.lo <= drawn <= self.hi
+
+    @property
+    def chance(self) -> Fraction:
+        return Fraction(self.hi - self.lo + 1, SCALES[self.number])
 
 
 @dataclass(frozen=True)
@@ -338,6 +365,80 @@ class AgitatorRow:
     on_retaliation: str  # penalty or fight
 
 
+@dataclass(frozen=True)
+class AgitatorLocatorRow:
+    lo: int
+    hi: int
+    who: str  # AGI (the lowest A/E on the ice) or a position
+
+
+@dataclass(frozen=True)
+class AgitatorRequiredRow:
+    lo: int
+    hi: int
+    required: int  # the [#]: the agitator succeeds when his A/E is at most this
+
+
+@dataclass(frozen=True)
+class FightCheckRow:
+    lo: int
+    hi: int
+    result: str  # fight or long stare
+    chippiness: int
+
+
+@dataclass(frozen=True)
+class FightExtrasRow:
+    lo: int
+    hi: int
+    extra: str
+
+
+@dataclass(frozen=True)
+class ThirdManInRow:
+    lo: int
+    hi: int
+    from_highest: int  # 1 the highest Commit Penalty on the ice, 4 the fourth highest
+
+
+@dataclass(frozen=True)
+class FighterLocatorRow:
+    lo: int
+    hi: int
+    sought: int  # the A/E sought; none on the ice: the nearest, lower first
+    lowest: bool  # [L]: the lowest A/E, then the lowest Secondary Penalty
+
+
+@dataclass(frozen=True)
+class FightResultRow:
+    lo: int
+    hi: int
+    result: str  # the advantaged fighter's: decisive win, win, draw or upset
+    chippiness: int  # points added to the meter, negative to cool it
+
+
+@dataclass(frozen=True)
+class GoalDescriptionRow:
+    lo: int
+    hi: int
+    text: str
+    review: bool  # the text invites a goal review (deflection and screen rows only)
+
+
+@dataclass(frozen=True)
+class GoalieReactionRow:
+    lo: int
+    hi: int
+    reaction: str
+
+
+@dataclass(frozen=True)
+class DisciplineRow:
+    lo: int
+    hi: int
+    suspension: str
+
+
 # Each chart sheet and the row it holds (README §4.1); a keyed chart tiles 1-100 per key.
 CHARTS: dict[str, type[Ranged]] = {
     "PenaltyChart": PenaltyRow,
@@ -350,8 +451,70 @@ CHARTS: dict[str, type[Ranged]] = {
     "InjuryLength": InjuryLengthRow,
     "ScrumChart": ScrumRow,
     "AgitatorScenario": AgitatorRow,
+    "AgitatorLocator": AgitatorLocatorRow,
+    "AgitatorRequired": AgitatorRequiredRow,
+    "FightCheck": FightCheckRow,
+    "FightExtras": FightExtrasRow,
+    "FighterLocator": FighterLocatorRow,
+    "FightResult": FightResultRow,
+    "ThirdManIn": ThirdManInRow,
+    "Discipline": DisciplineRow,
+    "GoalDescriptions": GoalDescriptionRow,
+    "GoalieReactions": GoalieReactionRow,
 }
-CHART_KEYS = {"PenaltyChart": "play_type", "ScrumChart": "intensity"}
+
+
+@dataclass(frozen=True)
+class MomentumLevel:
+    lo: int
+    hi: int | None  # None on the top level, which has no top
+    level: str
+
+
+@dataclass(frozen=True)
+class MomentumShift:
+    other_points: int  # the other team's points after the shift
+    gaining_at_least: int  # the gaining team's points become at least this
+
+
+CHART_ENDS = {"FightResult": BLUE}  # the others tile 1-100
+MOMENTUM = ("MomentumLevels", "MomentumPoints", "MomentumShifts")
+# Every game-centre sheet in README §1's order, the order of the workbook's tabs.
+GAME_CENTRE = (
+    "PenaltyChart",
+    "PenalizedPlayer",
+    "SevereChart",
+    "AssistCount",
+    "AssistRank",
+    "AuxiliaryChart",
+    "InjuryWho",
+    "InjuryLength",
+    "ScrumChart",
+    "CoincidentalRange",
+    "AgitatorScenario",
+    "AgitatorLocator",
+    "AgitatorRequired",
+    "FightCheck",
+    "FighterLocator",
+    "FightResult",
+    "FightExtras",
+    "ThirdManIn",
+    "CoolerHeads",
+    "Discipline",
+    *MOMENTUM,
+    "GoalDescriptions",
+    "GoalieReactions",
+)
+INTENSITIES = ("NORMAL", "AGITATED", "HOT", "BOILING")  # the game intensity tiles (L1156)
+# The sheets of one range per intensity, read at or below (not a tiling: `unique` intensity).
+AT_OR_BELOW = ("CoincidentalRange", "CoolerHeads")
+CHART_KEYS = {
+    "PenaltyChart": "play_type",
+    "ScrumChart": "intensity",
+    "AgitatorLocator": "side",
+    "Discipline": "ae",
+    "GoalDescriptions": "goal_type",
+}
 
 
 @dataclass(frozen=True)
@@ -377,6 +540,21 @@ class Rinkside:
     injury_length: Chart[InjuryLengthRow]
     scrum_chart: dict[str, Chart[ScrumRow]]  # by intensity
     agitator_scenario: Chart[AgitatorRow]
+    agitator_locator: dict[str, Chart[AgitatorLocatorRow]]  # by side: agitator, retaliator
+    agitator_required: Chart[AgitatorRequiredRow]
+    fight_check: Chart[FightCheckRow]
+    fight_extras: Chart[FightExtrasRow]
+    fighter_locator: Chart[FighterLocatorRow]
+    fight_result: Chart[FightResultRow]
+    third_man_in: Chart[ThirdManInRow]
+    discipline: dict[int, Chart[DisciplineRow]]  # by A/E
+    coincidental_range: dict[str, AtOrBelow]  # by intensity
+    cooler_heads: dict[str, AtOrBelow]  # by intensity
+    momentum_levels: tuple[MomentumLevel, ...]  # from the fewest points up
+    momentum_points: dict[str, int]  # by play
+    momentum_shifts: dict[str, MomentumShift]  # by play
+    goal_descriptions: dict[str, Chart[GoalDescriptionRow]]  # by goal type
+    goalie_reactions: Chart[GoalieReactionRow]
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     def rivalry(self, home: str, visitor: str) -> int:
@@ -386,6 +564,17 @@ class Rinkside:
 
     def roster(self, team_id: str) -> list[Skater]:
         return [s for s in self.skaters.values() if s.team_id == team_id]
+
+    def momentum_level(self, points: int) -> str | None:
+        """The level a team's momentum points show; None below the first level."""
+        return next(
+            (
+                step.level
+                for step in self.momentum_levels
+                if step.lo <= points and (step.hi is None or points <= step.hi)
+            ),
+            None,
+        )
 
     def uses_of(self, rating: str) -> list[RatingUse]:
         """Every use reading the card column `rating`, alone or with its group (easy_corner
@@ -478,6 +667,33 @@ def build_model(tables: Tables) -> Rinkside:
         injury_length=_chart(rows("InjuryLength"), InjuryLengthRow),
         scrum_chart=_keyed_charts(rows("ScrumChart"), CHART_KEYS["ScrumChart"], ScrumRow),
         agitator_scenario=_chart(rows("AgitatorScenario"), AgitatorRow),
+        agitator_locator=_keyed_charts(
+            rows("AgitatorLocator"), CHART_KEYS["AgitatorLocator"], AgitatorLocatorRow
+        ),
+        agitator_required=_chart(rows("AgitatorRequired"), AgitatorRequiredRow),
+        fight_check=_chart(rows("FightCheck"), FightCheckRow),
+        fight_extras=_chart(rows("FightExtras"), FightExtrasRow),
+        fighter_locator=_chart(rows("FighterLocator"), FighterLocatorRow),
+        fight_result=_chart(rows("FightResult"), FightResultRow),
+        third_man_in=_chart(rows("ThirdManIn"), ThirdManInRow),
+        discipline=_keyed_charts(rows("Discipline"), CHART_KEYS["Discipline"], DisciplineRow),
+        coincidental_range=_at_or_below(rows("CoincidentalRange")),
+        cooler_heads=_at_or_below(rows("CoolerHeads")),
+        momentum_levels=tuple(
+            sorted(
+                (MomentumLevel(r["lo"], r.get("hi"), r["level"]) for r in rows("MomentumLevels")),
+                key=lambda step: step.lo,
+            )
+        ),
+        momentum_points={r["play"]: r["points"] for r in rows("MomentumPoints")},
+        momentum_shifts={
+            r["play"]: MomentumShift(r["other_points"], r["gaining_at_least"])
+            for r in rows("MomentumShifts")
+        },
+        goal_descriptions=_keyed_charts(
+            rows("GoalDescriptions"), CHART_KEYS["GoalDescriptions"], GoalDescriptionRow
+        ),
+        goalie_reactions=_chart(rows("GoalieReactions"), GoalieReactionRow),
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
 
@@ -490,12 +706,17 @@ def _chart(records: list[Any], row: type[Row]) -> Chart[Row]:
     return Chart(number, tuple(row(**{c: r[c] for c in columns}) for r in ordered))
 
 
-def _keyed_charts(records: list[Any], key: str, row: type[Row]) -> dict[str, Chart[Row]]:
-    """A keyed chart's records as one chart per value of `key`, in sheet order."""
-    grouped: dict[str, list[Any]] = {}
+def _keyed_charts(records: list[Any], key: str, row: type[Row]) -> dict[Any, Chart[Row]]:
+    """A keyed chart's records as one chart per value of `key` (a name, or Discipline's A/E),
+    in sheet order."""
+    grouped: dict[Any, list[Any]] = {}
     for record in records:
         grouped.setdefault(record[key], []).append(record)
     return {value: _chart(group, row) for value, group in grouped.items()}
+
+
+def _at_or_below(records: list[Any]) -> dict[str, AtOrBelow]:
+    return {r["intensity"]: AtOrBelow(r["number"], r["lo"], r["hi"]) for r in records}
 
 
 def _settings(tables: Tables) -> Settings:
