@@ -77,22 +77,26 @@ DANGERS = ("high", "med", "low")
 STRENGTHS = ("es", "pp", "sh")
 
 
+def _id_says(record: Record, key: str, wanted: str, what: str) -> Iterator[Finding]:
+    """A player's id names his place, so a card or a line-up naming HLX-C1 can be read
+    without the sheet: the id and the row must agree."""
+    if record[key] != wanted:
+        yield record.finding(
+            Severity.ERROR,
+            key.replace("_", "-"),
+            f"{key} {record[key]} does not say his {what}: {wanted}",
+            key,
+            expected=wanted,
+        )
+
+
 def skater_ids(tables: Tables) -> Iterator[Finding]:
-    """A skater's id names his team, position and line or pair, so a card or a line-up
-    naming HLX-C1 can be read without the sheet: they must agree."""
     for record in tables["Skaters"].records:
         if not record.ok("skater_id", "team_id", "position", "unit"):
             continue
+        unit = "pair" if record["position"] in DEFENCE else "line"
         wanted = f"{record['team_id']}-{record['position']}{record['unit']}"
-        if record["skater_id"] != wanted:
-            yield record.finding(
-                Severity.ERROR,
-                "skater-id",
-                f"skater_id {record['skater_id']} does not say his team, position and "
-                f"{'pair' if record['position'] in DEFENCE else 'line'}: {wanted}",
-                "skater_id",
-                expected=wanted,
-            )
+        yield from _id_says(record, "skater_id", wanted, f"team, position and {unit}")
         if record["position"] in DEFENCE and record["unit"] > PAIRS:
             yield record.finding(
                 Severity.ERROR,
@@ -105,17 +109,9 @@ def skater_ids(tables: Tables) -> Iterator[Finding]:
 
 def goalie_ids(tables: Tables) -> Iterator[Finding]:
     for record in tables["Goalies"].records:
-        if not record.ok("goalie_id", "team_id", "depth"):
-            continue
-        wanted = f"{record['team_id']}-G{record['depth']}"
-        if record["goalie_id"] != wanted:
-            yield record.finding(
-                Severity.ERROR,
-                "goalie-id",
-                f"goalie_id {record['goalie_id']} does not say his team and depth: {wanted}",
-                "goalie_id",
-                expected=wanted,
-            )
+        if record.ok("goalie_id", "team_id", "depth"):
+            wanted = f"{record['team_id']}-G{record['depth']}"
+            yield from _id_says(record, "goalie_id", wanted, "team and depth")
 
 
 def rosters(tables: Tables) -> Iterator[Finding]:

@@ -113,8 +113,19 @@ class Rivalry:
     reason: str | None
 
 
+class Named:
+    """A player's printed name, first name first."""
+
+    first_name: str
+    last_name: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
 @dataclass(frozen=True)
-class Skater:
+class Skater(Named):
     skater_id: str
     team_id: str
     first_name: str
@@ -127,13 +138,9 @@ class Skater:
     pp_qb: bool
     location: Location | None = None
 
-    @property
-    def name(self) -> str:
-        return f"{self.first_name} {self.last_name}"
-
 
 @dataclass(frozen=True)
-class Goalie:
+class Goalie(Named):
     goalie_id: str
     team_id: str
     first_name: str
@@ -142,10 +149,6 @@ class Goalie:
     depth: int  # 1 the starter, 2 the backup
     catches: str
     location: Location | None = None
-
-    @property
-    def name(self) -> str:
-        return f"{self.first_name} {self.last_name}"
 
 
 @dataclass(frozen=True)
