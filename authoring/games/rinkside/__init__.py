@@ -3,7 +3,7 @@
 numbers on the play result cards, every use the rules make of a rating, the skater and
 goalie cards derived from the seasons, and the game-centre charts."""
 
-from authoring.game import Game, packaged
+from authoring.game import Game, deferred, packaged
 from authoring.games.rinkside import derive
 from authoring.games.rinkside.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.rinkside.model import build_model
@@ -14,8 +14,10 @@ GAME = Game(
     workbook_name="rinkside.xlsx",
     sheets=SHEETS,
     content=packaged("authoring.content", "rinkside"),
+    templates=packaged("authoring.templates", "rinkside"),
     checks=CHECKS,
     model_checks=MODEL_CHECKS,
     model=build_model,
     derive=derive.DERIVATION,
+    components=deferred("authoring.games.rinkside.kit", "components"),
 )
