@@ -757,6 +757,21 @@ def test_a_lead_in_is_kept_with_the_table_it_announces(tmp_path, filler, heading
     assert not heading or "Units" in lead_in
 
 
+@pytest.mark.parametrize("filler", range(36, 52))
+def test_a_lead_in_is_kept_with_the_list_it_announces(tmp_path, filler):
+    """ "Headings kept with what follows": a paragraph ending in a colon ("Mark a step only
+    when:") never ends a page without the first item of the list it announces."""
+    markup = "\n\n".join(["Filler line of text."] * filler)
+    markup += "\n\nMark a step only when:\n\n- the puck is cleared\n- a goal is scored\n"
+    path = tmp_path / "list.pdf"
+    build_book(
+        path, PAPERS["a4"], markup_to_flowables(markup), title="Rules", author="", subject=""
+    )
+    pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    (lead_in,) = [text for text in pages if "Mark a step only when:" in text]
+    assert "the puck is cleared" in lead_in
+
+
 def test_a_word_wider_than_its_column_is_set_smaller_never_split(tmp_path):
     """ "No mid-word breaks ("impassab/le")": the cell's font shrinks until the word fits."""
     table = data_table(

@@ -214,6 +214,8 @@ def _first_piece(flowable: Flowable, width: float, height: float) -> float:
     if isinstance(flowable, Heading):
         return float(tall + before + flowable.getSpaceAfter())
     if isinstance(flowable, Paragraph):
+        if _leads_in(flowable):  # a lead-in is kept whole, with the space that follows it
+            return float(tall + before + flowable.getSpaceAfter())
         return float(min(tall, FIRST_LINES * flowable.style.leading) + before)
     if isinstance(flowable, Table):
         return float(sum(flowable._rowHeights[: flowable.repeatRows + 1]) + before)
@@ -427,6 +429,9 @@ def _first_block(flowables: list[Flowable], start: int) -> list[Flowable]:
 
 
 def _breaks_or_reads_on(flowable: Flowable) -> bool:
+    """A page break, or body text that reads on (a bullet list is what a lead-in announces)."""
+    if isinstance(flowable, Paragraph) and flowable.style.name == "bullet":
+        return False
     return isinstance(flowable, Paragraph | PageBreak | CondPageBreak)
 
 
