@@ -1,30 +1,32 @@
-"""`authoring derive`: the sheet a game derives from its facts, rewritten in a marked copy of
+"""`authoring derive`: the sheets a game derives from its facts, rewritten in a marked copy of
 the designer's workbook.
 
-A game derives one sheet from others: BLADE its Ratings from the season's Results, KISS & CRY
-its Charts from Results. Its `Derivation` names the sheet it writes, the sheets it reads, and
-the fields that name a group of the written sheet's rows (a skater's rating in an event, a
-skater's chart); its `propose` says which rows each group should hold.
+A game derives one or more sheets from others: BLADE its Ratings from the season's Results,
+KISS & CRY its Charts from Results, RINKSIDE its SkaterCards and GoalieCards from the stat
+lines. Its `Derivation` names the sheets it reads and, for each sheet it writes (a `Written`),
+the fields that name a group of that sheet's rows (a skater's rating in an event, a skater's
+chart, a player's card) and a `propose` that says which rows each group should hold.
 
-What stops derive is an error on a sheet it reads, unless the check that found it involves the
+What stops derive is an error on a sheet it reads, unless the check that found it involves a
 written sheet: "a season without a chart" is reported on Results, but it is the chart that is
-missing. Errors on the written sheet do not stop it, since mending that sheet is what derive
-is for, and neither do errors on sheets it does not read (BLADE's Field, which names rated
+missing. Errors on a written sheet do not stop it, since mending that sheet is what derive is
+for, and neither do errors on sheets it does not read (BLADE's Field, which names rated
 skaters; the printing tables): they play no part, and `validate` still reports them. Only a
 written sheet that is missing, or lacks a column, stops it too: there is nowhere to write.
 
-So the proposal is made from trusted tables: the sheets derive reads (free of errors), the
+So each proposal is made from trusted tables: the sheets derive reads (free of errors), each
 written sheet's rows without an error, and every other sheet empty, so that a game can build
-its model from them. The game also sees every row of the written sheet, grouped by key, so it
-can say what a group held before; a row whose key cell has an error belongs to no group.
+its model from them. The game also sees every row of the sheet being proposed, grouped by key,
+so it can say what a group held before; a row whose key cell has an error belongs to no group.
 
 The copy (`annotate.write_marked_copy`) keeps the designer's workbook as it is, apart from the
-written sheet's cells that change. A group's rows are rewritten in place, so the sheet's order
+written sheets' cells that change. A group's rows are rewritten in place, so the sheet's order
 stays; rows a group needs beyond those it has are appended at the end, and rows it no longer
 needs are cleared. A group the facts cannot support is kept as it was and marked with the
 reason. Every changed cell is filled and commented with its old value and the evidence, and a
-first sheet, "Changes", lists the changes that matter (beyond the game's tolerance, and new
-groups) before those within the tolerance, then what was not derived and why.
+first sheet, "Changes", lists the changes that matter on every written sheet (beyond the game's
+tolerance, and new groups) before those within the tolerance, then what was not derived and
+why.
 """
 
 from __future__ import annotations
@@ -101,18 +103,29 @@ Propose = Callable[[Tables, Mapping[Key, Sequence[Record]]], Proposal]
 
 
 @dataclass(frozen=True)
-class Derivation:
-    """What a game derives: the sheet it writes, from the sheets it reads."""
+class Written:
+    """One sheet a game derives: its name, the fields that name a group of its rows, and what
+    the facts propose for it."""
 
-    writes: str
-    # Every sheet `propose` uses: the facts and the sheets they need (an error on one stops
+    sheet: str
+    key: tuple[str, ...]
+    propose: Propose
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """What a game derives: the sheets it writes, in order, from the sheets it reads."""
+
+    writes: tuple[Written, ...]
+    # Every sheet a `propose` uses: the facts and the sheets they need (an error on one stops
     # derive).
     reads: tuple[str, ...]
-    # The fields of the written sheet that name a group of its rows.
-    key: tuple[str, ...]
-    # What one group is, for messages: "rating", "chart".
+    # What one group is, for messages: "rating", "chart", "card".
     noun: str
-    propose: Propose
+
+    @property
+    def written(self) -> tuple[str, ...]:
+        return tuple(written.sheet for written in self.writes)
 
 
 @dataclass(frozen=True)
@@ -139,22 +152,28 @@ def derive_workbook(
             ),
         )
     tables = validation.tables
-    written = tables[derivation.writes]
-    on_sheet, unkeyed = _grouped(written, derivation.key)
-    proposal = derivation.propose(_trusted(tables, derivation, validation.game.sheets), on_sheet)
-    plan = _Plan(derivation, written)
-    plan.rewrite(proposal, on_sheet, unkeyed)
+    trusted = _trusted(tables, derivation, validation.game.sheets)
+    plans = []
+    for written in derivation.writes:
+        on_sheet, unkeyed = _grouped(tables[written.sheet], written.key)
+        plan = _Plan(derivation.noun, written, tables[written.sheet])
+        plan.rewrite(written.propose(trusted, on_sheet), on_sheet, unkeyed)
+        plans.append(plan)
     [changes] = write_marked_copy(
-        source, output, marks=plan.marks, edits=plan.edits, summaries=[plan.summary(proposal)]
+        source,
+        output,
+        marks=[mark for plan in plans for mark in plan.marks],
+        edits=[edit for plan in plans for edit in plan.edits],
+        summaries=[_summary(derivation.noun, plans)],
     )
     lines = []
     left = [f for f in validation.findings if f.severity is Severity.ERROR]
     if left:
         lines.append(
             f"derive went ahead despite {_count(len(left), 'error')} in the workbook: each is "
-            f"about {derivation.writes} or on a sheet derive does not read"
+            f"about {' or '.join(derivation.written)} or on a sheet derive does not read"
         )
-    lines.append(f"wrote {shown}: {plan.tally()}")
+    lines.append(f"wrote {shown}: {_tally(derivation.noun, plans)}")
     lines.append(
         f"next: open {shown} and review sheet {changes}, then `authoring validate {shown}` "
         "and copy it over your workbook"
@@ -163,17 +182,20 @@ def derive_workbook(
 
 
 def stopping_errors(validation: Validation, derivation: Derivation) -> list[Finding]:
-    """The errors that stop derive: those on the sheets it reads that no check involving the
+    """The errors that stop derive: those on the sheets it reads that no check involving a
     written sheet found, and any on a written sheet it cannot write into."""
     tables = validation.tables
-    written = tables.get(derivation.writes)
-    unwritable = written is None or not written.complete
+    unwritable = {
+        name
+        for name in derivation.written
+        if (sheet := tables.get(name)) is None or not sheet.complete
+    }
     # Run again to tell their findings apart: checks only read the tables, so they find the
     # same as during validation.
     about_written = {
         _identity(finding)
         for check in validation.game.checks
-        if derivation.writes in check.sheets and check.applies(tables)
+        if set(derivation.written) & set(check.sheets) and check.applies(tables)
         for finding in check.run(tables)
     }
     return [
@@ -181,7 +203,7 @@ def stopping_errors(validation: Validation, derivation: Derivation) -> list[Find
         for finding in validation.findings
         if finding.severity is Severity.ERROR
         and (
-            (finding.sheet == derivation.writes and unwritable)
+            finding.sheet in unwritable
             or (
                 (finding.sheet is None or finding.sheet in derivation.reads)
                 and _identity(finding) not in about_written
@@ -208,17 +230,18 @@ def _grouped(sheet: Sheet, key: tuple[str, ...]) -> tuple[dict[Key, list[Record]
 
 
 def _trusted(tables: Tables, derivation: Derivation, sheets: Sequence[str]) -> Tables:
-    """The tables a proposal may rely on: the sheets derive reads, the written sheet's rows
+    """The tables a proposal may rely on: the sheets derive reads, each written sheet's rows
     without an error, and every other sheet empty (present, so a model can be built)."""
-    written = tables[derivation.writes]
+    workbook = tables[derivation.written[0]].workbook
     trusted: Tables = {}
     for index, name in enumerate(sheets, start=1):
         if name in derivation.reads:
             trusted[name] = tables[name]
-        elif name == derivation.writes:
+        elif name in derivation.written:
+            written = tables[name]
             trusted[name] = replace(written, records=[r for r in written.records if not r.invalid])
         else:
-            trusted[name] = Sheet(written.workbook, name, index)
+            trusted[name] = Sheet(workbook, name, index)
     return trusted
 
 
@@ -240,9 +263,11 @@ class _Entry:
 
 @dataclass
 class _Plan:
-    """The edits and marks that turn the written sheet into the proposal, and their tally."""
+    """The edits and marks that turn one written sheet into its proposal, and its entries of
+    the Changes sheet."""
 
-    derivation: Derivation
+    noun: str
+    written: Written
     sheet: Sheet
     edits: list[Edit] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
@@ -251,6 +276,8 @@ class _Plan:
     within: list[_Entry] = field(default_factory=list)
     not_derived: list[_Entry] = field(default_factory=list)
     unchanged: int = 0
+    # What makes a change to this sheet matter, in words (the proposal's).
+    tolerance: str = ""
     # Where the next appended row goes: below the sheet's last row.
     next_row: int = field(init=False)
 
@@ -263,6 +290,7 @@ class _Plan:
         on_sheet: Mapping[Key, Sequence[Record]],
         unkeyed: Sequence[Record],
     ) -> None:
+        self.tolerance = proposal.tolerance
         proposed = {group.key: group for group in proposal.groups}
         reasons = {entry.key: entry for entry in proposal.not_derived}
         for key, records in on_sheet.items():
@@ -277,18 +305,18 @@ class _Plan:
                 self._keep(record, label, reason)
         for group in proposal.groups:
             if group.key not in on_sheet:
-                first = self._append(group.rows, f"new {self.derivation.noun}: {group.evidence}")
+                first = self._append(group.rows, f"new {self.noun}: {group.evidence}")
                 self.new.append(_Entry(first, group.label, "", group.now, group.evidence))
         for entry in proposal.not_derived:
             if entry.key not in on_sheet:
                 self.not_derived.append(_Entry(None, entry.label, "", "", entry.reason))
         for record in unkeyed:
-            names = " and ".join(name for name in self.derivation.key if not record.ok(name))
+            names = " and ".join(name for name in self.written.key if not record.ok(name))
             self._keep(
                 record,
                 f"row {record.row}",
                 f"its {names or 'key'} cell has an error, so derive cannot tell which "
-                f"{self.derivation.noun} it belongs to",
+                f"{self.noun} it belongs to",
             )
 
     def _replace(self, group: Group, records: Sequence[Record]) -> None:
@@ -349,38 +377,51 @@ class _Plan:
     def _cell(self, row: int, name: str) -> CellRef:
         return CellRef(self.sheet.name, row, self.sheet.columns[name])
 
-    def summary(self, proposal: Proposal) -> SummarySheet:
-        noun = self.derivation.noun
-        sections = (
-            ("Beyond the tolerance", proposal.tolerance, CHANGE_FILL, self.beyond),
-            (f"New {noun}s", "not on the sheet before", CHANGE_FILL, self.new),
-            ("Within the tolerance", "applied too, for review", None, self.within),
-            (
-                "Not derived",
-                "rows kept as they were; the reason in column why",
-                WARNING_FILL,
-                self.not_derived,
-            ),
-        )
-        rows: list[list[CellValue | SummaryCell]] = []
-        for title, gloss, fill, entries in sections:
-            if rows:
-                rows.append([])
-            rows.append([SummaryCell(f"{title} ({len(entries)}): {gloss}", fill=fill)])
-            rows += [entry.row() for entry in entries]
-        return SummarySheet(
-            CHANGES_SHEET,
-            ("cell", noun, "was", "now", "why"),
-            rows,
-            widths=(16, 34, 16, 16, 90),
-        )
 
-    def tally(self) -> str:
-        return (
-            f"{_count(len(self.beyond), self.derivation.noun)} changed beyond the tolerance, "
-            f"{len(self.within)} within it, {len(self.new)} new, {self.unchanged} unchanged, "
-            f"{len(self.not_derived)} not derived"
-        )
+def _summary(noun: str, plans: Sequence[_Plan]) -> SummarySheet:
+    """The Changes sheet: every written sheet's entries of a kind together, in sheet order."""
+    tolerance = "; ".join(dict.fromkeys(plan.tolerance for plan in plans))
+    sections = (
+        ("Beyond the tolerance", tolerance, CHANGE_FILL, [e for p in plans for e in p.beyond]),
+        (f"New {noun}s", "not on the sheet before", CHANGE_FILL, [e for p in plans for e in p.new]),
+        (
+            "Within the tolerance",
+            "applied too, for review",
+            None,
+            [e for p in plans for e in p.within],
+        ),
+        (
+            "Not derived",
+            "rows kept as they were; the reason in column why",
+            WARNING_FILL,
+            [e for p in plans for e in p.not_derived],
+        ),
+    )
+    rows: list[list[CellValue | SummaryCell]] = []
+    for title, gloss, fill, entries in sections:
+        if rows:
+            rows.append([])
+        rows.append([SummaryCell(f"{title} ({len(entries)}): {gloss}", fill=fill)])
+        rows += [entry.row() for entry in entries]
+    return SummarySheet(
+        CHANGES_SHEET,
+        ("cell", noun, "was", "now", "why"),
+        rows,
+        widths=(16, 34, 16, 16, 90),
+    )
+
+
+def _tally(noun: str, plans: Sequence[_Plan]) -> str:
+    """What derive did, over every written sheet."""
+    beyond, within, new, not_derived = (
+        sum(len(getattr(plan, entries)) for plan in plans)
+        for entries in ("beyond", "within", "new", "not_derived")
+    )
+    unchanged = sum(plan.unchanged for plan in plans)
+    return (
+        f"{_count(beyond, noun)} changed beyond the tolerance, {within} within it, {new} new, "
+        f"{unchanged} unchanged, {not_derived} not derived"
+    )
 
 
 def _row_text(record: Record) -> str:

@@ -338,6 +338,45 @@ def test_blade_a_wrong_rating_does_not_stop_derive(tmp_path):
     ]
 
 
+# --- RINKSIDE: one derive writes two sheets ------------------------------------------------
+
+
+def better_season(book: Workbook, sheet: str, key: str, player: str, **more: int) -> None:
+    stats = book[sheet]
+    row = row_where(stats, **{key: player})
+    for name, change in more.items():
+        cell = f"{column(stats, name)}{row}"
+        stats[cell] = stats[cell].value + change
+
+
+def test_rinkside_writes_skater_and_goalie_cards_and_lists_both_on_changes(tmp_path):
+    """A renamed designer's copy where a centre scores 30 more goals and a goalie makes 20
+    more high-danger saves: derive rewrites both SkaterCards and GoalieCards in the one
+    copy, marks the changed cells on each, and its Changes sheet links to both sheets."""
+    copy = tmp_path / "my league (2).xlsx"
+
+    def edit(book: Workbook) -> None:
+        better_season(book, "SkaterStats", "skater_id", "HLX-C2", g=30)
+        better_season(book, "GoalieStats", "goalie_id", "AVL-G2", sv_high=20, sv_es=20, ga=-20)
+
+    edited_copy(get_game("rinkside"), tmp_path, edit).rename(copy)
+    printed, out = derived(copy)
+    assert printed[-2].startswith("wrote next.xlsx: ")
+    new = openpyxl.load_workbook(out)
+    entries = [entry for found in lists(new).values() for entry in found]
+    linked = {str(entry[0]).split("!")[0] for entry in entries}
+    assert linked == {"'SkaterCards'", "'GoalieCards'"}
+    assert any(str(entry[1]).endswith("(HLX-C2)") for entry in entries)
+    assert any(str(entry[1]).endswith("(AVL-G2)") for entry in entries)
+    for sheet, key, player, rating in (
+        ("SkaterCards", "skater_id", "HLX-C2", "quality_shot"),
+        ("GoalieCards", "goalie_id", "AVL-G2", "save_green"),
+    ):
+        cell = new[sheet][f"{column(new[sheet], rating)}{row_where(new[sheet], **{key: player})}"]
+        assert filled(cell, CHANGE_FILL) and note(cell).startswith("was ")
+    assert errors(out) == []
+
+
 # --- both games: what stops derive, and what it never writes over -----------------------------
 
 

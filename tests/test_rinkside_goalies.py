@@ -4,6 +4,9 @@ strays from its derived value beyond the Settings tolerance (§1.1)."""
 
 from __future__ import annotations
 
+import math
+import subprocess
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -11,9 +14,10 @@ from typing import Any
 
 import openpyxl
 import pytest
-from cells import cell_where, column, found, values_at
+from cells import cell_where, column, found, records, values_at
 from conftest import edited_copy
 
+from authoring.annotate import CHANGE_FILL
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.checks import GOALIE_BOUNDS
 from authoring.games.rinkside.derive import GoalieLeague, goalie_card, goalie_cards, save_number
@@ -21,6 +25,7 @@ from authoring.games.rinkside.model import StatLine, build_model
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[openpyxl.Workbook], None]
+AUTHORING = str(Path(sys.executable).parent / "authoring")
 
 
 @pytest.fixture
@@ -260,3 +265,68 @@ def test_a_goalie_rating_beyond_the_tolerance_is_warned_at_its_cell(check):
     assert found(result, "derived-rating") == [("GoalieCards", cell)]
     assert f"derives {derived}" in result.findings[0].message
     assert check(moved("GoalieCards", cell, derived - 5)).findings == []
+
+
+# --- `authoring derive rinkside` writes GoalieCards too (README §7.3) -----------------------
+
+
+def round_half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+def test_derive_writes_the_documented_goalie_card_and_keeps_his_judgement(tmp_path):
+    """HLX-G1 is given 20 more high-danger saves (394 of 458; his goals against and
+    even-strength saves follow), so his season is 1,538 saves on 1,668 shots against the
+    league's 18,290 on 20,256. README §7.3 by hand: great_save 2 (.9221 >= .9029 + .010),
+    big ranges GS + 2, 3, 4 = 4, 5, 6; N = round(100 (s - 2/20) / (1 - 2/20)): save_green
+    394/458 -> 84.47 -> 84, save_blue 365/404 -> 89.27 -> 89, save_black 779/806 -> 96.28 ->
+    96, sht 38/40 -> 94.44 -> 94; goalie_rating 70 + 1000 (1538/1668 - 18290/20256) = 89.12
+    -> 89. The rest of his card stays, and his own stand-up glove (2) is never written over."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    stats, cards = book["GoalieStats"], book["GoalieCards"]
+    row = next(r for r, line in records(stats) if line["goalie_id"] == "HLX-G1")
+    line = values_at(stats, row)
+    for name, change in (("sv_high", 20), ("sv_es", 20), ("ga", -20)):
+        stats[f"{column(stats, name)}{row}"] = line[name] + change
+    glove = cell_where(cards, "type_glove", goalie_id="HLX-G1")
+    cards[glove] = 2
+    copy = tmp_path / "my league (2).xlsx"
+    book.save(copy)
+    card_row = next(r for r, card in records(cards) if card["goalie_id"] == "HLX-G1")
+    was = values_at(cards, card_row)
+
+    result = subprocess.run(
+        [AUTHORING, "derive", copy.name, "-o", "next.xlsx"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    marked = openpyxl.load_workbook(tmp_path / "next.xlsx")["GoalieCards"]
+    now = values_at(marked, card_row)
+
+    def share(saves: int, shots: int) -> int:
+        return round_half_up(100 * (Fraction(saves, shots) - Fraction(2, 20)) / Fraction(18, 20))
+
+    rating = 70 + 1000 * (Fraction(1538, 1668) - Fraction(18290, 20256))
+    documented = {
+        "great_save": 2,
+        "big_good": 4,
+        "big_very_good": 5,
+        "big_great": 6,
+        "save_green": share(394, 458),
+        "save_blue": share(365, 404),
+        "save_black": share(779, 806),
+        "sht": share(38, 40),
+        "goalie_rating": round_half_up(rating),
+    }
+    assert documented["save_green"] == 84 and documented["goalie_rating"] == 89
+    assert now == was | documented
+    for name in documented:
+        cell = marked[f"{column(marked, name)}{card_row}"]
+        assert str(cell.fill.fgColor.rgb).upper().endswith(CHANGE_FILL) == (was[name] != now[name])
+    assert marked[glove].value == 2 and marked[glove].comment is None
+    checked = subprocess.run(
+        [AUTHORING, "validate", "next.xlsx"], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert checked.returncode == 0, checked.stdout

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from authoring.checks import Tables
-from authoring.derive import Derivation, Group, Key, NotDerived, Proposal
+from authoring.derive import Derivation, Group, Key, NotDerived, Proposal, Written
 from authoring.games.blade.model import EVENTS, Blade, Rating, build_model, chart_sheet
 from authoring.games.blade.rules import modified_letter
 from authoring.games.blade.timing import LETTERS
@@ -215,7 +215,7 @@ def _why_not(game: Blade, key: Key) -> str:
 
 
 DERIVATION = Derivation(
-    writes="Ratings",
+    writes=(Written("Ratings", key=("skater", "event"), propose=propose),),
     reads=(
         "Settings",
         "Events",
@@ -224,7 +224,5 @@ DERIVATION = Derivation(
         "Results",
         "Deck",
     ),
-    key=("skater", "event"),
     noun="rating",
-    propose=propose,
 )

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from authoring.checks import Tables
-from authoring.derive import Derivation, Group, Key, NotDerived, Proposal, Row
+from authoring.derive import Derivation, Group, Key, NotDerived, Proposal, Row, Written
 from authoring.games.kisscry.model import (
     SCORES,
     KissCry,
@@ -149,9 +149,7 @@ def _why_not(game: KissCry, skater: str) -> str:
 
 
 DERIVATION = Derivation(
-    writes="Charts",
+    writes=(Written("Charts", key=("skater",), propose=propose),),
     reads=("Settings", "Skaters", "Competitions", "Results"),
-    key=("skater",),
     noun="chart",
-    propose=propose,
 )

@@ -1,7 +1,6 @@
 """Skater and goalie cards from stat lines (README §7): `authoring derive rinkside` writes
-every skater rating with a stat behind it, and fills a blank judgement rating with its
-default; `goalie_cards` gives the goalie cards by §7.3 the same way (the core's derive
-writes one sheet, SkaterCards).
+every rating with a stat behind it on SkaterCards and GoalieCards, and fills a blank
+judgement rating with its default.
 
 Rates are per 60 minutes of the skater's own ice time. A rating read off a rate standardises
 it within the skater's position group (forwards, defence), against the mean and population
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from authoring.checks import Tables
-from authoring.derive import Derivation, Group, Key, NotDerived, Proposal
+from authoring.derive import Derivation, Group, Key, NotDerived, Proposal, Written
 from authoring.findings import Finding, Severity
 from authoring.games.rinkside.model import (
     GOALIE_RATINGS,
@@ -335,13 +334,13 @@ def skater_card(
     return {rating: card[rating] for rating in SKATER_RATINGS}
 
 
-def designer_judgement(record: Record | None) -> dict[str, int]:
+def designer_judgement(record: Record | None, ratings: Sequence[str] = JUDGEMENT) -> dict[str, int]:
     """The judgement ratings a designer has set on the card's row (valid, not blank)."""
     if record is None:
         return {}
     return {
         rating: record[rating]
-        for rating in JUDGEMENT
+        for rating in ratings
         if record.ok(rating) and record.get(rating) is not None
     }
 
@@ -600,10 +599,10 @@ def derived_differences(game: Rinkside) -> Iterator[Finding]:
                 )
 
 
-# --- `authoring derive rinkside`: the SkaterCards sheet from the stat lines ----------------------
+# --- `authoring derive rinkside`: SkaterCards and GoalieCards from the stat lines ----------------
 
 
-def propose(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposal:
+def propose_skaters(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposal:
     """A card for every skater with a season; the designer's judgement ratings are kept. A
     change matters when a rating moves beyond its scale's tolerance (README §1.1)."""
     game = build_model(tables)
@@ -676,10 +675,77 @@ def _why_not(game: Rinkside, skater_id: str) -> str:
     return f"{skater_id}'s season has no games or no ice time to rate per 60 minutes"
 
 
+def propose_goalies(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposal:
+    """A card for every goalie with a season (README §7.3); the designer's save types and puck
+    handling are kept. A change matters when a column moves beyond its scale's tolerance."""
+    game = build_model(tables)
+    rows = {str(key[0]): records[0] for key, records in on_sheet.items()}
+    judgements = {i: designer_judgement(record, GOALIE_JUDGEMENT) for i, record in rows.items()}
+    cards = goalie_cards(game, judgements)
+    groups = []
+    for goalie_id, card in cards.items():
+        record = rows.get(goalie_id)
+        line = game.goalie_stats[goalie_id]
+        saves, shots = goalie_shots(line)
+        kept = sorted(judgements.get(goalie_id, {}))
+        evidence = f"his {line['gp']}-game season, {saves} saves on {shots} shots"
+        evidence += (
+            f"; judgement columns kept: {', '.join(kept)}"
+            if kept
+            else "; judgement columns at their defaults"
+        )
+        moved = record is None or any(
+            strays(GOALIE_FORMULA[rating].scale, record.get(rating), card[rating], game.settings)
+            for rating in GOALIE_RATINGS
+        )
+        groups.append(
+            Group(
+                key=(goalie_id,),
+                label=f"{game.goalies[goalie_id].name} ({goalie_id})",
+                rows=({"goalie_id": goalie_id, **card},),
+                was=_goalie_summary(record.values if record is not None else None),
+                now=_goalie_summary(card),
+                evidence=evidence,
+                matters=moved,
+            )
+        )
+    unsupported = [goalie_id for goalie_id in [*rows, *game.goalies] if goalie_id not in cards]
+    return Proposal(
+        groups=tuple(groups),
+        not_derived=tuple(
+            NotDerived((goalie_id,), goalie_id, _goalie_why_not(game, goalie_id))
+            for goalie_id in dict.fromkeys(unsupported)
+        ),
+        tolerance=(
+            "a goalie column more than "
+            + ", ".join(
+                f"{game.settings.tolerance(scale)} on the {scale} scale"
+                for scale in ("red", "blue", "100")
+            )
+            + " from the derived card"
+        ),
+    )
+
+
+def _goalie_summary(values: Mapping[str, object] | None) -> str:
+    """A goalie card in a few words: his three save numbers, great save and goalie rating."""
+    if values is None:
+        return ""
+    saves = "/".join(str(values.get(rating)) for rating in SAVE_NUMBER_STATS if rating != "sht")
+    return f"SAVE {saves} GS {values.get('great_save')} GR {values.get('goalie_rating')}"
+
+
+def _goalie_why_not(game: Rinkside, goalie_id: str) -> str:
+    if goalie_id not in game.goalies:
+        return f"goalie {goalie_id} is not on sheet Goalies"
+    return f"{goalie_id} has no row on GoalieStats"
+
+
 DERIVATION = Derivation(
-    writes="SkaterCards",
-    reads=("Settings", "Skaters", "SkaterStats"),
-    key=("skater_id",),
+    writes=(
+        Written("SkaterCards", key=("skater_id",), propose=propose_skaters),
+        Written("GoalieCards", key=("goalie_id",), propose=propose_goalies),
+    ),
+    reads=("Settings", "Skaters", "SkaterStats", "Goalies", "GoalieStats"),
     noun="card",
-    propose=propose,
 )
