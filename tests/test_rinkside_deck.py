@@ -70,6 +70,12 @@ def shipped_cell(header: str, card: int) -> str:
     return f"{column(sheet, header)}{row_where(sheet, card=card)}"
 
 
+def pair_value_cell(pair_id: str) -> str:
+    """The `value` cell of a ReadTogether row in the shipped workbook."""
+    sheet = openpyxl.load_workbook(GAME.workbook)["ReadTogether"]
+    return f"{column(sheet, 'value')}{row_where(sheet, pair_id=pair_id)}"
+
+
 def message(validation: Validation, code: str) -> str:
     [finding] = [f for f in validation.findings if f.code == code]
     return finding.message
@@ -186,7 +192,9 @@ def test_a_repeated_digit_pair_is_caught_at_the_edited_right_digit(check, cards)
         "35 at 90/9,900 = 1/110; against 99/9,900 = 1/100 for every value. "
         "Card 35's black digits 3 and 4 repeat card 34's"
     )
-    assert {f.code for f in result.findings} == {"black-n100"}
+    # The one other finding: the pair read with the Right digit (README §3.5 P03) moved.
+    assert {f.code for f in result.findings} == {"black-n100", "read-together"}
+    assert found(result, "read-together") == [("ReadTogether", pair_value_cell("P03"))]
 
 
 def test_a_repeated_digit_pair_made_on_the_left_is_caught_at_the_left_digit(check):
@@ -285,4 +293,6 @@ def test_a_swap_of_backs_that_favours_one_face_in_comparisons(check, cards):
         "beats the Right on 4,899/9,900 = 1,633/3,300 of draws, the Right beats the Left on "
         "4,901/9,900"
     )
-    assert {f.code for f in result.findings} == {"n100-sides"}
+    # The one other finding: the Left/Right #100 comparison pair (README §3.5 P09) moved.
+    assert {f.code for f in result.findings} == {"n100-sides", "read-together"}
+    assert found(result, "read-together") == [("ReadTogether", pair_value_cell("P09"))]

@@ -4,7 +4,7 @@ numbers on the play result cards, every use the rules make of a rating, the skat
 goalie cards derived from the seasons, and the game-centre charts."""
 
 from authoring.game import Game, deferred, packaged
-from authoring.games.rinkside import derive
+from authoring.games.rinkside import consistency, derive
 from authoring.games.rinkside.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.rinkside.model import build_model
 
@@ -18,6 +18,7 @@ GAME = Game(
     checks=CHECKS,
     model_checks=MODEL_CHECKS,
     model=build_model,
+    consistency=consistency.check,
     derive=derive.DERIVATION,
     components=deferred("authoring.games.rinkside.kit", "components"),
 )

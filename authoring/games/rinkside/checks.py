@@ -15,6 +15,8 @@ from fractions import Fraction
 
 from authoring.checks import Check, Tables, references, single_row, tiles, unique
 from authoring.findings import Finding, Severity, a_few
+from authoring.games.rinkside import sections
+from authoring.games.rinkside.consistency import every_chance_kind
 from authoring.games.rinkside.deck import (
     BLACK_VALUES,
     BLUE_VALUES,
@@ -48,6 +50,7 @@ from authoring.games.rinkside.model import (
     RATING_NAMES,
     SKATER_RATINGS,
 )
+from authoring.games.rinkside.texttables import TEXT_TABLES, text_table_checks
 from authoring.tables import Record
 
 SHEETS = (
@@ -61,8 +64,11 @@ SHEETS = (
     "SkaterCards",
     "GoalieCards",
     "PlayResultCards",
+    "ReadTogether",
     "RatingUses",
+    "ChanceMix",
     *GAME_CENTRE,
+    *TEXT_TABLES,
 )
 
 FORWARDS = ("LW", "C", "RW")
@@ -746,9 +752,15 @@ CHECKS: tuple[Check, ...] = (
     Check("face numbers", ("PlayResultCards",), face_numbers),
     Check("yellow 10s", ("PlayResultCards",), yellow_tens),
     Check("left and right #100 even", ("PlayResultCards",), n100_sides_even),
+    Check("card sections", ("PlayResultCards",), sections.section_rules),
+    Check("card symmetries", ("PlayResultCards",), sections.symmetries),
+    unique("ReadTogether", "pair_id"),
+    Check("read together", ("PlayResultCards", "ReadTogether"), sections.read_together_values),
     unique("RatingUses", "use_id"),
     Check("known ratings", ("RatingUses",), known_ratings),
     Check("every rating used", ("RatingUses",), every_rating_used),
+    unique("ChanceMix", "kind"),
+    Check("every chance kind", ("ChanceMix",), every_chance_kind),
     # README §8.5: each chart's ranges cover 1-100 of its number, per key, once.
     *(
         tiles(
@@ -769,5 +781,7 @@ CHECKS: tuple[Check, ...] = (
     unique("MomentumPoints", "play"),
     unique("MomentumShifts", "play"),
     Check("goal reviews", ("GoalDescriptions",), goal_reviews),
+    # README §4.2, §8.5: the text tables tile their numbers; the lists hold their entries.
+    *text_table_checks(GOALIE_RATINGS),
 )
 MODEL_CHECKS = (derived_differences,)

@@ -35,12 +35,66 @@ YELLOW = 10  # a red or blue 10 is printed yellow (seed L1317)
 
 @dataclass(frozen=True)
 class Face:
-    """The numbers printed on one side of a card."""
+    """What is printed on one side of a card: its numbers, and its sections (README §3.2),
+    each named as its PlayResultCards column without the `l_`/`r_` prefix. A section the
+    face does not carry, or a blank cell, is None."""
 
     black: int  # 0-9: one digit of Black #100
     n100: int  # the face's own #100, 1-100
     red: int  # 1-10
     blue: int  # 1-20
+    # The Left face (a card's back).
+    faceoff: str | None = None  # "1"-"20", TOSS-D, TOSS-O, PENALTY, ENFORCERS
+    side: str | None = None
+    zone: str | None = None
+    zone_who: str | None = None  # on BOARD SCRUM only
+    puck_location: str | None = None
+    hit_minus: str | None = None  # HIT, P? or blank, per hitting strategy
+    hit: str | None = None
+    hit_plus: str | None = None
+    shot_symbol: str | None = None
+    assist_credit: str | None = None
+    breakout_player: str | None = None
+    fchk1: str | None = None  # per forecheck strategy
+    fchk2: str | None = None
+    fchk3: str | None = None
+    nz_colour: str | None = None
+    nz_yellow: str | None = None  # on YELLOW only
+    nz_defender: str | None = None
+    dump: str | None = None
+    rush: str | None = None
+    rush_defender: str | None = None  # on TRANSITION and ODD MAN RUSH only
+    mo: int | None = None
+    dirty: str | None = None
+    scramble: str | None = None
+    # The Right face (a card's front).
+    faceoff_control: str | None = None
+    hv: str | None = None
+    zone_off: str | None = None
+    zone_def: str | None = None
+    grade: str | None = None
+    grade_pos: str | None = None
+    block_who: str | None = None
+    net_who: str | None = None
+    post: str | None = None
+    breakout1: str | None = None  # per forechecking team's strategy
+    breakout2: str | None = None
+    breakout3: str | None = None
+    bad_breakout: str | None = None
+    forecheck_who: str | None = None
+    nz_off: str | None = None
+    dump_off: str | None = None
+    dump_def: str | None = None
+    rush_off: str | None = None
+    rush_failed: str | None = None
+    nz_failed: str | None = None
+    physical: str | None = None  # HIT or BIG HIT
+    physical_n: int | None = None  # 1-10, with an action only
+    after_whistle: str | None = None
+    # Both faces: the Official Call boxes, filled in the order TIGHT, NORMAL, LET THEM PLAY.
+    call_tight: bool | None = None
+    call_normal: bool | None = None
+    call_ltp: bool | None = None
 
     @property
     def yellow(self) -> bool:

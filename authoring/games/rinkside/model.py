@@ -8,11 +8,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from authoring.checks import Tables, only_row
 from authoring.findings import Location
 from authoring.games.rinkside.deck import Card, Face
+from authoring.games.rinkside.sections import ReadTogether, read_together_rows
+from authoring.games.rinkside.texttables import TextTables, read_text_tables
 
 # The skater card's 32 ratings, in the order of their columns (README §2.1).
 SKATER_RATINGS = (
@@ -197,6 +199,18 @@ class Settings:
     derive_tolerance_blue: int = 2
     derive_tolerance_100: int = 5
     z_threshold: float = 3
+    # The readings of §0, §5 and §9 the rules follow; the schema lists the ones they know.
+    left_face: Literal["drawn_card_back"] = "drawn_card_back"
+    last_card: Literal["reshuffle_others"] = "reshuffle_others"
+    faceoff_tie: Literal["home_low_range"] = "home_low_range"
+    board_scrum_offset: int = 0  # added to D-Battle - O-Battle in a board scrum (L370)
+    official_call: Literal["nested_boxes"] = "nested_boxes"
+    dirty_plain_d: Literal["level_0"] = "level_0"
+    dirty_rise: int = 1  # dirty-play levels each dirty play adds
+    instigator_rule: bool = True
+    two_line_pass: bool = False  # False: a 2 LINE PASS is a clean play
+    video_review: bool = True
+    chippiness_full: int = 8  # the meter is full from this value (L1158)
     location: Location | None = None
 
     def tolerance(self, scale: str) -> int:
@@ -206,6 +220,15 @@ class Settings:
             "blue": self.derive_tolerance_blue,
             "100": self.derive_tolerance_100,
         }[scale]
+
+
+@dataclass(frozen=True)
+class ChanceShare:
+    """A row of ChanceMix (README §8.3): one kind of chance and its share, exact as typed."""
+
+    kind: str  # hq, q, lq (by danger) or sniper_in_hq
+    share: Fraction
+    location: Location | None = None
 
 
 @dataclass(frozen=True)
@@ -531,8 +554,10 @@ class Rinkside:
     skater_cards: dict[str, SkaterCard]
     goalie_cards: dict[str, GoalieCard]
     settings: Settings
-    cards: tuple[Card, ...]  # in sheet order: the deck, faces' numbers only so far
+    cards: tuple[Card, ...]  # in sheet order: the deck, each face's numbers and sections
+    read_together: tuple[ReadTogether, ...]  # the sections the rules read together (§3.5)
     rating_uses: tuple[RatingUse, ...]
+    chance_mix: dict[str, ChanceShare]  # by kind
     penalty_chart: dict[str, Chart[PenaltyRow]]  # by play_type
     penalized_player: Chart[PenalizedRow]
     severe_chart: Chart[SevereRow]
@@ -558,6 +583,7 @@ class Rinkside:
     momentum_shifts: dict[str, MomentumShift]  # by play
     goal_descriptions: dict[str, Chart[GoalDescriptionRow]]  # by goal type
     goalie_reactions: Chart[GoalieReactionRow]
+    tables: TextTables  # the text tables of README §4.2 (T_WarmUp … T_LastSecond)
     sheets: dict[str, Location]  # each sheet's own, for findings about a whole sheet
 
     def rivalry(self, home: str, visitor: str) -> int:
@@ -648,6 +674,7 @@ def build_model(tables: Tables) -> Rinkside:
             Card(r["card"], _face(r, "l_"), _face(r, "r_"), r.location("card"))
             for r in rows("PlayResultCards")
         ),
+        read_together=tuple(row for row, _ in read_together_rows(tables)),
         rating_uses=tuple(
             RatingUse(
                 **{
@@ -660,6 +687,10 @@ def build_model(tables: Tables) -> Rinkside:
             )
             for r in rows("RatingUses")
         ),
+        chance_mix={
+            r["kind"]: ChanceShare(r["kind"], Fraction(str(r["share"])), r.location("share"))
+            for r in rows("ChanceMix")
+        },
         penalty_chart=_keyed_charts(rows("PenaltyChart"), CHART_KEYS["PenaltyChart"], PenaltyRow),
         penalized_player=_chart(rows("PenalizedPlayer"), PenalizedRow),
         severe_chart=_chart(rows("SevereChart"), SevereRow),
@@ -697,6 +728,7 @@ def build_model(tables: Tables) -> Rinkside:
             rows("GoalDescriptions"), CHART_KEYS["GoalDescriptions"], GoalDescriptionRow
         ),
         goalie_reactions=_chart(rows("GoalieReactions"), GoalieReactionRow),
+        tables=read_text_tables(tables),
         sheets={name: sheet.location() for name, sheet in tables.items()},
     )
 
@@ -740,4 +772,5 @@ def _lines(text: str | None) -> tuple[int, ...]:
 
 
 def _face(record: Any, prefix: str) -> Face:
-    return Face(**{f: record[prefix + f] for f in Face.__dataclass_fields__})
+    """A face's numbers and sections; a section that face does not carry is None."""
+    return Face(**{f: record.get(prefix + f) for f in Face.__dataclass_fields__})
