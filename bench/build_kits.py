@@ -35,7 +35,7 @@ def seconds(command: list[str], *, fresh_out: bool = False) -> list[float]:
 
 
 def main() -> int:
-    games = ("darkblades", "blade", "kisscry", "biathlon")
+    games = ("darkblades", "blade", "kisscry", "biathlon", "rinkside")
     rows = {}
     for game in games:
         for paper in ("a4", "letter"):

@@ -29,14 +29,16 @@ BAND = colors.HexColor("#f2f2f2")
 
 @dataclass(frozen=True)
 class SheetField:
-    """A label on the title line and its value (printed bold), the choices to circle, or
-    else a line to write on."""
+    """A label on the title line and its value (printed bold), the choices to circle, a row
+    of empty circles to fill in one by one (a level reached), or else a line to write on."""
 
     label: str
     value: str | None = None
     choices: tuple[str, ...] = ()
     blank: int = 24
     """The length of the line to write on, in underscores."""
+    circles: int = 0
+    """Empty circles to fill in, printed instead of a line when there are any."""
 
     def text(self) -> tuple[str, str]:
         """What follows the label, and its font."""
@@ -95,6 +97,8 @@ class SheetStyle:
     grid_gap: float = 36.0
     """From the top of the box to the top of the grid."""
     field_gap: float = 24.0
+    circle_gap: float = 3.0
+    """Between two of a field's circles."""
     head_height: float = 20.0
     tallest_row: float = 24.0
     entry_inset: float = 4.0
@@ -218,6 +222,9 @@ def _title_line(
         canvas.setFont(BODY, style.field_size)
         canvas.drawString(x, y, label)
         x += stringWidth(label, BODY, style.field_size)
+        if item.circles:
+            x = _circles(canvas, item.circles, x, y, style) + style.field_gap
+            continue
         text, font = item.text()
         canvas.setFont(font, style.field_size)
         canvas.drawString(x, y, text)
@@ -225,3 +232,14 @@ def _title_line(
     if sheet.page is not None:
         canvas.setFont(BODY, style.field_size)
         canvas.drawRightString(right, y, sheet.page)
+
+
+def _circles(canvas: Canvas, count: int, x: float, baseline: float, style: SheetStyle) -> float:
+    """`count` empty circles from `x`, as tall as the field's capitals; return where they end."""
+    radius = style.field_size * 0.35
+    pitch = 2 * radius + style.circle_gap
+    canvas.setStrokeColor(style.ink)
+    canvas.setLineWidth(style.thin_rule * 2)
+    for place in range(count):
+        canvas.circle(x + radius + place * pitch, baseline + radius, radius, stroke=1, fill=0)
+    return x + count * pitch - style.circle_gap

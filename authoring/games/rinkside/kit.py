@@ -10,8 +10,14 @@ Card (`kit_charts`), and the scoreboard, tiles, backdrops, pawns and score sheet
 from __future__ import annotations
 
 from authoring.components import BuildContext, Component
+from authoring.games.rinkside import book, kit_boards, kit_cards, kit_charts
 from authoring.games.rinkside.model import Rinkside
 
 
 def components(game: Rinkside, context: BuildContext) -> list[Component]:
-    return []
+    return [
+        *book.components(game, context),
+        *kit_cards.components(game, context),
+        *kit_charts.components(game, context),
+        *kit_boards.components(game, context),
+    ]

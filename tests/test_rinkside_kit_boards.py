@@ -1,0 +1,416 @@
+"""RINKSIDE HOCKEY's table pieces (README §1.2's Box, §5.3, §5.5): the scoreboard with its
+clock, meters and penalty boxes, the game tiles, the goalie backdrops, the pawns and the
+score sheet, written from the shipped workbook (and a designer's copy) and read back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import edited_copy
+from pdfdraw import IDENTITY, extent, multiply, stray_marks, stray_texts
+from pdfread import Run, find_sequence, is_note, page_runs, reader, text_of
+from pypdf.generic import ContentStream
+from reportlab.pdfgen.canvas import Canvas
+
+from authoring.components import BuildContext
+from authoring.games.rinkside import GAME, kit
+from authoring.games.rinkside.kit_boards import (
+    BACKDROP,
+    BOX,
+    COUNTER,
+    TILE_STYLE,
+    components,
+)
+from authoring.games.rinkside.kit_cards import PLAYER_CARD
+from authoring.games.rinkside.model import Rinkside, build_model
+from authoring.render.cards import SMALLEST
+from authoring.render.document import draw_pages
+from authoring.render.fonts import noting_overflows
+from authoring.render.imposition import Rect
+from authoring.render.paper import PAPERS, Paper
+from authoring.render.tracks import Span, Track, TrackStyle, draw_track, track_size
+from authoring.validate import validate_workbook
+
+BOARDS = ("scoreboard", "tiles", "goalie-backdrops", "pawns", "score-sheet")
+PIECES = ("tiles", "goalie-backdrops", "pawns")
+# The seed's tiles, in its words: the officials (L124), a coach's hitting strategy (L150),
+# the game intensities (L1152).
+OFFICIALS = ("CALL IT TIGHT", "NORMAL", "LET THEM PLAY")
+HITTING = ("HIT\N{MINUS SIGN}", "HIT", "HIT+")
+INTENSITIES = ("NORMAL", "AGITATED", "HOT", "BOILING")
+Edit = Callable[[Any], None]
+
+
+def model_of(workbook: Path) -> Rinkside:
+    validation = validate_workbook(workbook, GAME)
+    assert validation.ok, validation.findings
+    return build_model(validation.tables)
+
+
+def write_boards(game: Rinkside, paper: Paper, folder: Path) -> dict[str, Path]:
+    """Every component of the module, written, each checked to print no text too wide."""
+    context = BuildContext(paper, Path("."), "rinkside.xlsx")
+    paths = {}
+    for component in components(game, context):
+        paths[component.name] = folder / component.file_name(paper)
+        with noting_overflows() as overflows:
+            component.write(paths[component.name])
+        assert overflows == [], component.name
+    return paths
+
+
+@pytest.fixture(scope="module")
+def model() -> Rinkside:
+    return model_of(GAME.workbook)
+
+
+@pytest.fixture(scope="module", params=sorted(PAPERS))
+def printed(
+    request: pytest.FixtureRequest, model: Rinkside, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
+    return write_boards(model, PAPERS[request.param], tmp_path_factory.mktemp(request.param))
+
+
+def edited_boards(folder: Path, edit: Edit) -> dict[str, Path]:
+    return write_boards(model_of(edited_copy(GAME, folder, edit)), PAPERS["a4"], folder)
+
+
+# --- reading the drawing back --------------------------------------------------------------
+
+
+def rectangles(path: Path, number: int) -> list[Rect]:
+    """Every rectangle page `number` draws with `re`, its bounds in page coordinates."""
+    pdf = reader(path)
+    page = pdf.pages[number]
+    found, stack, matrix = [], [], IDENTITY
+    for operands, operator in ContentStream(page.get_contents(), pdf).operations:
+        op = operator.decode()
+        if op == "q":
+            stack.append(matrix)
+        elif op == "Q":
+            matrix = stack.pop()
+        elif op == "cm":
+            matrix = multiply(tuple(float(v) for v in operands), matrix)  # type: ignore[arg-type]
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            found.append(extent(matrix, Rect(x, y, w, h)))
+    return found
+
+
+def circles(path: Path, number: int) -> list[Rect]:
+    """The bounds of every circle page `number` draws: a closed path of four curves whose
+    bounds are square."""
+    pdf = reader(path)
+    page = pdf.pages[number]
+    found: list[Rect] = []
+    curves: list[list[float]] = []
+    for operands, operator in ContentStream(page.get_contents(), pdf).operations:
+        op = operator.decode()
+        if op == "m":
+            curves = [[float(v) for v in operands]]
+        elif op == "c":
+            curves.append([float(v) for v in operands])
+        elif op in ("S", "s", "f", "B", "b", "n") and len(curves) == 5:
+            xs = [v for points in curves for v in points[0::2]]
+            ys = [v for points in curves for v in points[1::2]]
+            box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            if abs(box.width - box.height) < 0.01:
+                found.append(box)
+            curves = []
+        elif op in ("S", "s", "f", "B", "b", "n", "re", "l"):
+            curves = []
+    return found
+
+
+def holding(box: Rect, run: Run) -> bool:
+    """The run's text stands inside the box."""
+    middle = run.box.y + run.box.height / 2
+    return box.x <= run.centre <= box.x + box.width and box.y <= middle <= box.y + box.height
+
+
+def squares(path: Path, side: float) -> list[Rect]:
+    return [
+        r for r in rectangles(path, 0) if abs(r.width - side) < 0.01 and abs(r.height - side) < 0.01
+    ]
+
+
+def in_squares(path: Path, side: float) -> list[Run]:
+    """The texts printed inside the page's boxes of `side`, in the order drawn."""
+    boxes = squares(path, side)
+    return [run for run in page_runs(path, 0) if any(holding(box, run) for box in boxes)]
+
+
+def front_pages(path: Path) -> list[int]:
+    """An imposed file's fronts: its even pages."""
+    return list(range(0, len(reader(path).pages), 2))
+
+
+def pieces_read(path: Path, pages: list[int], label_sizes: set[float]) -> list[tuple[str, ...]]:
+    """Each piece on the pages as its label and the captions drawn after it, in order."""
+    found: list[list[str]] = []
+    for number in pages:
+        for run in page_runs(path, number):
+            if is_note(run):
+                continue
+            if round(run.size, 2) in label_sizes:
+                found.append([run.text])
+            else:
+                found[-1].append(run.text)
+    return [tuple(piece) for piece in found]
+
+
+# --- the scoreboard ------------------------------------------------------------------------
+
+
+def clock_texts(runs: list[Run]) -> list[str]:
+    return [run.text for run in runs if ":" in run.text and run.text[0].isdigit()]
+
+
+def test_the_timing_track_has_40_spaces_per_period_from_20_00_to_0_30_then_the_end(printed):
+    """L170: "the timing of the game is broken into :30 second increments", the pawn moving
+    one increment per [T] "until there is no time left in the period"; three periods of
+    20:00 (README §9 Q11): 40 spaces, each in its own box, then the 0:00 END box."""
+    boxes = in_squares(printed["scoreboard"], BOX)
+    expected = [f"{seconds // 60}:{seconds % 60:02d}" for seconds in range(1200, 0, -30)]
+    assert len(expected) == 40 and expected[0] == "20:00" and expected[-1] == "0:30"
+    assert clock_texts(boxes) == [*expected, "0:00"]
+    texts = [run.text for run in page_runs(printed["scoreboard"], 0)]
+    assert find_sequence(texts, ["0:00", "END"]) >= 0
+    assert find_sequence(texts, ["PERIOD", "1", "2", "3"]) >= 0
+
+
+def test_the_chippiness_meter_runs_0_to_10_and_is_full_from_8(printed, model):
+    """L1158: a fight may occur once the meter reaches "8, 9 or 10"; L1160: past 10 the game
+    intensity rises. The FULL span stands over exactly the boxes 8, 9 and 10."""
+    runs = list(page_runs(printed["scoreboard"], 0))
+    texts = [run.text for run in runs]
+    start = find_sequence(texts, [*(str(n) for n in range(11)), "FULL: A FIGHT MAY BREAK OUT"])
+    assert start >= 0
+    assert texts[start + 12] == "CHIPPINESS"
+    meter = runs[start : start + 11]
+    full = runs[start + 11]
+    assert full.centre == pytest.approx((meter[8].centre + meter[10].centre) / 2, abs=0.5)
+
+
+def test_the_meter_is_full_where_the_designer_sets_it(tmp_path):
+    """README §1.1: `chippiness_full` 8 is the seed's reading; a designer's 7 moves FULL."""
+
+    def earlier(book: Any) -> None:
+        sheet = book["Settings"]
+        column = [cell.value for cell in sheet[1]].index("chippiness_full") + 1
+        sheet.cell(2, column).value = 7
+
+    board = edited_boards(tmp_path, earlier)["scoreboard"]
+    runs = list(page_runs(board, 0))
+    texts = [run.text for run in runs]
+    start = find_sequence(texts, [*(str(n) for n in range(11)), "FULL: A FIGHT MAY BREAK OUT"])
+    meter, full = runs[start : start + 11], runs[start + 11]
+    assert full.centre == pytest.approx((meter[7].centre + meter[10].centre) / 2, abs=0.5)
+
+
+def momentum_meters(path: Path) -> list[list[str]]:
+    """Each momentum meter's boxes and the levels named over them, as drawn."""
+    texts = [run.text for run in page_runs(path, 0)]
+    meters = []
+    for side in ("VISITOR", "HOME"):
+        end = find_sequence(texts, [side, "MOMENTUM"])
+        start = max(i for i in range(end) if texts[i] == "0")
+        meters.append(texts[start:end])
+    return meters
+
+
+def test_each_team_has_a_momentum_meter_marked_with_the_levels(printed, model):
+    """L1269-L1273: levels at 1-2, 3-4, 5-8, 9-12 and 13 and up; each level's name stands
+    over its points, the last box reads 13+."""
+    boxes = [*(str(points) for points in range(13)), "13+"]
+    levels = ["MOMENTUM", "LEVEL 1", "LEVEL 2", "LEVEL 3", "LEVEL 4"]
+    assert [level.level for level in model.momentum_levels] == levels
+    for meter in momentum_meters(printed["scoreboard"]):
+        assert meter == [*boxes, *levels]
+
+
+def test_the_scoreboard_names_no_club_and_keeps_score_shots_and_penalties(printed, model):
+    """L73: the scoreboard lies between whichever two teams play."""
+    text = text_of(printed["scoreboard"])
+    for team in model.teams.values():
+        assert team.abbr not in text and team.name not in text
+    for words in ("SCORE", "SHOTS", "VISITOR PENALTY BOX", "HOME PENALTY BOX"):
+        assert words in text
+
+
+def test_an_edited_momentum_level_prints_its_new_boundary(tmp_path):
+    """A designer's copy whose LEVEL 3 runs to 13 and LEVEL 4 from 14: the meters end at
+    14+ and the tiles say 9-13 and 14+ points."""
+
+    def later(book: Any) -> None:
+        sheet = book["MomentumLevels"]
+        heads = [cell.value for cell in sheet[1]]
+        for row in sheet.iter_rows(min_row=2):
+            values = dict(zip(heads, row, strict=True))
+            if values["level"].value == "LEVEL 3":
+                values["hi"].value = 13
+            if values["level"].value == "LEVEL 4":
+                values["lo"].value = 14
+
+    boards = edited_boards(tmp_path, later)
+    for meter in momentum_meters(boards["scoreboard"]):
+        assert meter[:15] == [*(str(points) for points in range(14)), "14+"]
+    tiles = pieces_read(boards["tiles"], front_pages(boards["tiles"]), {TILE_STYLE.label_size})
+    assert ("LEVEL 3", "9-13 POINTS", "HLX MOMENTUM") in tiles
+    assert ("LEVEL 4", "14+ POINTS", "HLX MOMENTUM") in tiles
+    assert not any("13+" in text for tile in tiles for text in tile)
+
+
+# --- tiles, backdrops and pawns ------------------------------------------------------------
+
+
+def test_the_tiles_are_the_seeds_and_no_forecheck_tile(printed, model):
+    """L124 the officials' tile, L150 a hitting tile "next to the specific team", L1152 the
+    game intensity tile, L1275 "the Momentum Tile for the current Momentum Total": one per
+    level for each club, in its colours. The seed has no forecheck tile."""
+    path = printed["tiles"]
+    labels = {TILE_STYLE.label_size, TILE_STYLE.label_alone_size}
+    expected: Counter[tuple[str, ...]] = Counter(
+        [(mode, "OFFICIALS") for mode in OFFICIALS]
+        + [(intensity, "GAME INTENSITY") for intensity in INTENSITIES]
+    )
+    for team in model.teams.values():
+        expected.update((strategy, f"{team.abbr} HITTING") for strategy in HITTING)
+        for level in model.momentum_levels:
+            points = f"{level.lo}+" if level.hi is None else f"{level.lo}-{level.hi}"
+            expected[(level.level, f"{points} POINTS", f"{team.abbr} MOMENTUM")] += 1
+    fronts = pieces_read(path, front_pages(path), labels)
+    assert Counter(fronts) == expected
+    backs = [number + 1 for number in front_pages(path)]
+    assert Counter(pieces_read(path, backs, labels)) == expected
+    assert "FORECHECK" not in text_of(path).upper()
+
+
+def test_each_team_has_its_pawns(printed, model):
+    """L53-L63: a pawn shows which forward line, another which defence pair is on the ice;
+    L170: the timing pawn. A club's pawns carry its abbreviation; a momentum marker per club,
+    and the chippiness and period markers, let the meters be kept."""
+    path = printed["pawns"]
+    pieces = pieces_read(path, front_pages(path), {7.0, 8.0})
+    expected: Counter[tuple[str, ...]] = Counter([("TIME",), ("PERIOD",), ("CHIP",)])
+    for team in model.teams.values():
+        expected.update([("LINE", team.abbr), ("PAIR", team.abbr), ("MO", team.abbr)])
+    assert Counter(pieces) == expected
+
+
+def test_each_team_has_a_goalie_backdrop_good_game_on_one_side_bad_on_the_other(printed, model):
+    """L110-L112: the Bad Game or the Good Game backdrop is placed behind the goalie. The
+    backdrop is the goalie card's size and a border, the card's place drawn on both sides."""
+    path = printed["goalie-backdrops"]
+    teams = list(model.teams.values())
+    for side, word in ((0, "good game"), (1, "bad game")):
+        found = []
+        for number in range(side, len(reader(path).pages), 2):
+            runs = [run.text for run in page_runs(path, number) if not is_note(run)]
+            found += [text for text in runs if text.endswith(f": {word}")]
+            places = [
+                r
+                for r in rectangles(path, number)
+                if abs(r.width - PLAYER_CARD.width) < 0.01
+                and abs(r.height - PLAYER_CARD.height) < 0.01
+            ]
+            assert len(places) == runs.count(word.upper())
+        assert sorted(found) == sorted(f"{t.city} {t.name}: {word}" for t in teams)
+    assert BACKDROP.width > PLAYER_CARD.width and BACKDROP.height > PLAYER_CARD.height
+
+
+def test_the_pieces_print_no_text_under_6_points(printed):
+    """Printing.pieces: text on a piece stays legible in the hand."""
+    for name in PIECES:
+        for number in range(len(reader(printed[name]).pages)):
+            sizes = {run.size for run in page_runs(printed[name], number)}
+            assert min(sizes) >= SMALLEST, (name, number)
+
+
+def most_drawn_square(path: Path, number: int) -> float:
+    """The side of the square page `number` draws most often: a board's boxes, a counter
+    sheet's cuts."""
+    sides = Counter(
+        round(r.width, 2) for r in rectangles(path, number) if abs(r.width - r.height) < 0.01
+    )
+    return sides.most_common(1)[0][0]
+
+
+def test_a_pawn_fits_on_a_box_of_the_clock_and_the_meters(printed):
+    """L170: the timing pawn moves along the clock's spaces; the markers along the meters."""
+    box = most_drawn_square(printed["scoreboard"], 0)
+    assert box == pytest.approx(BOX, abs=0.01)
+    assert most_drawn_square(printed["pawns"], 0) == pytest.approx(COUNTER.width, abs=0.01)
+    assert COUNTER.width < box
+
+
+# --- the score sheet -----------------------------------------------------------------------
+
+
+def test_the_score_sheet_has_seven_dirty_play_circles_and_the_pre_game_levels(printed, model):
+    """L1188: "7 Levels of Dirty Play"; a game starts at 1, 2 or 3 for rivals, heated rivals
+    or a back-to-back after BOILING, filled in on the score sheet's circles."""
+    path = printed["score-sheet"]
+    drawn = circles(path, 0)
+    assert len(drawn) == 7
+    label = next(run for run in page_runs(path, 0) if run.text.startswith("Dirty plays"))
+    assert all(label.box.y <= c.y + c.height / 2 <= label.box.y + label.box.height for c in drawn)
+    assert all(c.x > label.x for c in drawn)
+    note = " ".join(text_of(path).split())
+    heated = sorted("-".join(sorted(r.teams)) for r in model.rivalries if r.level == 2)
+    assert f"heated rivals 2 ({', '.join(heated)})" in note
+    assert "after BOILING 3" in note
+
+
+def test_the_score_sheet_keeps_each_teams_goals_shots_and_penalties(printed):
+    """L1188: the score sheet; per team its goals (time, scorer, assists), shots by period,
+    penalties; the game intensity and momentum noted."""
+    text = " ".join(text_of(printed["score-sheet"]).split())
+    for side in ("VISITOR", "HOME"):
+        assert f"{side} goals" in text and f"{side} penalties" in text
+    for words in ("SCORER", "ASSISTS", "SHOTS 1", "SHOTS 3", "GAME INTENSITY", "MOMENTUM"):
+        assert words in text
+    for boiling in INTENSITIES:
+        assert boiling in text
+
+
+def test_the_sheets_print_inside_the_printable_area(printed):
+    for name in ("scoreboard", "score-sheet"):
+        assert stray_marks(printed[name], 0) == []
+        assert stray_texts(printed[name], 0) == []
+
+
+def test_the_kit_lists_the_boards(model):
+    assert GAME.templates is not None
+    context = BuildContext(PAPERS["a4"], GAME.templates, "rinkside.xlsx")
+    names = [component.name for component in kit.components(model, context)]
+    assert set(BOARDS) <= set(names)
+
+
+# --- the render core's track ---------------------------------------------------------------
+
+
+def test_a_wrapped_track_names_a_span_on_every_row_it_crosses(tmp_path):
+    """A span over the end of a row is named again on the next; rows with a span are
+    taller by the band its name stands in."""
+    style = TrackStyle(box=30.0)
+    track = Track([str(n) for n in range(7)], spans=(Span(2, 4, "HOT"),), per_row=3)
+    assert track_size(track, style) == (90.0, 3 * 30.0 + 2 * style.span_band)
+    path = tmp_path / "track.pdf"
+    areas = []
+
+    def page(canvas: Canvas) -> None:
+        areas.append(draw_track(canvas, track, 100, 700, style))
+
+    draw_pages(path, PAPERS["a4"], [page], title="track", author="test", subject="track")
+    texts = [run.text for run in page_runs(path, 0)]
+    assert texts == ["0", "1", "2", "HOT", "3", "4", "5", "HOT", "6"]
+    boxes = [r for r in rectangles(path, 0) if r.width == r.height == 30.0]
+    assert len(boxes) == 7
+    height = 3 * 30.0 + 2 * style.span_band
+    assert areas == [pytest.approx(Rect(100, 700 - height, 90.0, height))]
+    assert min(box.y for box in boxes) == pytest.approx(700 - height)
