@@ -1,4 +1,4 @@
-"""Every kit as a player gets it: all four games built by the CLI on A4 and US Letter, and
+"""Every kit as a player gets it: all five games built by the CLI on A4 and US Letter, and
 every PDF read back.
 
 Issue 11 asks that a player can print and play each kit: a cover with a print list that
@@ -32,12 +32,13 @@ from reportlab.lib.units import mm
 from authoring.components import BuildContext
 from authoring.game import get_game
 from authoring.games.biathlon.look import ACCURACY_TILE
+from authoring.games.rinkside.kit_boards import BACKDROP, TILE
 from authoring.render.flow import BOOK_MARGIN, build_book, markup_to_flowables, styles
 from authoring.render.imposition import Layout, Rect
 from authoring.render.paper import CARD_SIZES, COUNTER_SIZES, PAPERS
 from authoring.validate import validate_workbook
 
-GAMES = ("darkblades", "blade", "kisscry", "biathlon")
+GAMES = ("darkblades", "blade", "kisscry", "biathlon", "rinkside")
 KITS = [(game, paper) for game in GAMES for paper in PAPERS]
 IDS = [f"{game}-{paper}" for game, paper in KITS]
 EDGE = 5 * mm
@@ -47,7 +48,11 @@ SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 # An imposed file's subject, as the render core writes it: "100 poker items, double-sided…".
 IMPOSED = re.compile(r"^(\d+) (.+) items, double-sided on ")
 # Every size a kit imposes in one size, so that no imposed file escapes the check.
-SIZES = {**CARD_SIZES, **COUNTER_SIZES, ACCURACY_TILE.name: ACCURACY_TILE}
+SIZES = {
+    **CARD_SIZES,
+    **COUNTER_SIZES,
+    **{size.name: size for size in (ACCURACY_TILE, BACKDROP, TILE)},
+}
 LEAST_FILLED = 0.25  # of a book page's text area: "no page under a quarter full"
 
 
