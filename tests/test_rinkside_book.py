@@ -15,13 +15,9 @@ from conftest import edited_copy
 from pdfread import find_sequence, flat, pdf_title, reader, tokens
 
 from authoring.components import BuildContext
-from authoring.games.rinkside import GAME
-from authoring.games.rinkside.book import (
-    NUMBERS,
-    components,
-    rating_label,
-    situation,
-)
+from authoring.games.rinkside import GAME, kit_charts
+from authoring.games.rinkside.book import components, rating_label, situation
+from authoring.games.rinkside.kit_charts import NUMBER_NAMES
 from authoring.games.rinkside.model import Rinkside, build_model
 from authoring.render.paper import PAPERS
 from authoring.render.words import number_range
@@ -191,7 +187,7 @@ def test_the_ratings_tables_print_every_rating_use_in_sheet_order(
         assert label in lines[position:], f"{use.use_id} ({label}) missing or out of order"
         position = lines.index(label, position) + 1
     target = next(use for use in model.rating_uses if use.use_id == "U27")
-    row = [rating_label(target), situation(target), NUMBERS[target.number], "at or below"]
+    row = [rating_label(target), situation(target), NUMBER_NAMES[target.number], "at or below"]
     assert row == ["TGT", "on/off target", "Black #100", "at or below"]
     assert find_sequence(lines, [*row, target.outcome], start) > 0
 
@@ -212,6 +208,45 @@ def test_the_text_tables_print_the_workbook_ranges(shipped: Path, model: Rinksid
     text = flat(shipped)
     for warm in model.tables.warm_up.rows:
         assert f"{warm.lo} to {warm.hi}: a {warm.result} check." in text
+
+
+def game_charts(workbook: Path, out: Path, paper: str) -> Path:
+    """The game-centre charts the kit's component writes from `workbook`."""
+    assert GAME.templates is not None
+    context = BuildContext(PAPERS[paper], GAME.templates, str(workbook))
+    model = build_model(validate_workbook(workbook, GAME).tables)
+    [charts] = [c for c in kit_charts.components(model, context) if c.name == "game-centre"]
+    charts.write(out)
+    return out
+
+
+def test_the_rulebook_prints_a_charts_rows_as_the_game_charts_do(
+    shipped: Path, paper: str, tmp_path: Path
+) -> None:
+    """The seed's low rebound control is "RC - 10" (L638) and a momentum shift drops the other
+    team to a figure and lifts the one making it to at least another (L1287-1295): the
+    rulebook's rebound-control and momentum-shift tables print every T_ReboundControl and
+    MomentumShifts row in the very cells the game charts print it."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    rows = [
+        [f"{bound(v['lo'])} to {bound(v['hi'])}", v["result"]]
+        for _, v in records(book["T_ReboundControl"])
+    ]
+    rows += [
+        [v["play"], f"to {v['other_points']}", f"to at least {v['gaining_at_least']}"]
+        for _, v in records(book["MomentumShifts"])
+    ]
+    assert ["1 to RC-10", "cover"] in rows
+    printed_book = tokens(shipped, drop_page_numbers=True)
+    printed_charts = tokens(game_charts(GAME.workbook, tmp_path / "charts.pdf", paper))
+    for row in rows:
+        assert find_sequence(printed_book, row) >= 0, row
+        assert find_sequence(printed_charts, row) >= 0, row
+
+
+def bound(value: object) -> str:
+    """A rebound-control bound as the goalie card names the rating: RC, RC-10."""
+    return str(value).replace("rebound_control", "RC")
 
 
 # --- 3. a designer's copy prints the changed rule -----------------------------------------

@@ -25,6 +25,7 @@ from authoring.games.rinkside.model import (
     Rinkside,
     build_model,
 )
+from authoring.games.rinkside.texttables import TILINGS
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[openpyxl.Workbook], None]
@@ -134,14 +135,15 @@ def _second_lo(book: openpyxl.Workbook, sheet: str) -> str:
 
 
 def _key(sheet: str, values: dict[str, object]) -> dict[str, object]:
-    key = CHART_KEYS.get(sheet)
+    key = CHART_KEYS.get(sheet) or TILINGS.get(sheet, ("", None))[1]
     return {key: values[key]} if key else {}
 
 
-@pytest.mark.parametrize("sheet", DESIGNED_ROWS)
+@pytest.mark.parametrize("sheet", [*DESIGNED_ROWS, *TILINGS])
 @pytest.mark.parametrize(("shift", "code"), [(1, "range-gap"), (-1, "range-overlap")])
 def test_a_moved_range_start_is_caught_at_its_lo_cell(check, sheet, shift, code):
-    """README §8.5: a gap or an overlap is reported "at the offending row's `lo` cell"."""
+    """README §8.5: a gap or an overlap is reported "at the offending row's `lo` cell", in a
+    chart or a tiling text table (§4.2)."""
     cell = _second_lo(openpyxl.load_workbook(GAME.workbook), sheet)
 
     def move(book: openpyxl.Workbook) -> None:

@@ -9,9 +9,9 @@ before any component is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pypdfium2
 import pytest
@@ -43,7 +43,9 @@ from authoring.games.rinkside.model import (
     GOALIE_RATING_GROUPS,
     GOALIE_RATINGS,
     SKATER_RATINGS,
+    Goalie,
     Rinkside,
+    Skater,
 )
 from authoring.render.cards import SMALLEST
 from authoring.render.fonts import noting_overflows
@@ -89,6 +91,21 @@ def slots(path: Path, layout: Layout) -> list[dict[int, list[Run]]]:
     ]
 
 
+Player = TypeVar("Player", Skater, Goalie)
+
+
+def card_fronts(
+    printed: tuple[Paper, dict[str, Path]], name: str, players: Iterable[Player]
+) -> Iterator[tuple[Player, list[Run]]]:
+    """Each card front of the file in print order: the player its title names, and its text
+    runs in reading order."""
+    paper, paths = printed
+    by_title = {f"#{player.number}  {player.name}": player for player in players}
+    for page in slots(paths[name], Layout.for_items(paper, PLAYER_CARD))[0::2]:
+        for index in sorted(page):
+            yield by_title[page[index][0].text], page[index]
+
+
 def value_after(runs: Sequence[Run], label: str, start: int = 0) -> tuple[str, int]:
     """The value drawn right after the first small label `label` from `start`: it stands
     below the label, centred under it. Returns its text and index."""
@@ -99,6 +116,18 @@ def value_after(runs: Sequence[Run], label: str, start: int = 0) -> tuple[str, i
     assert value.y < runs[index].y
     assert value.centre == pytest.approx(runs[index].centre, abs=CLOSE)
     return value.text, index + 1
+
+
+def values_in_order(
+    runs: Sequence[Run], labels: Mapping[str, str], ratings: Sequence[str]
+) -> list[str]:
+    """The value printed after each rating's label, each label looked for after the one
+    before it."""
+    values, start = [], 0
+    for rating in ratings:
+        value, start = value_after(runs, labels[rating], start)
+        values.append(value)
+    return values
 
 
 # --- what a player prints ------------------------------------------------------------------
@@ -150,20 +179,12 @@ def expected_skaters(model: Rinkside) -> list[str]:
 def test_every_skater_card_prints_all_32_ratings_club_by_club(
     printed: tuple[Paper, dict[str, Path]], model: Rinkside
 ) -> None:
-    paper, paths = printed
-    layout = Layout.for_items(paper, PLAYER_CARD)
-    by_title = {f"#{s.number}  {s.name}": s for s in model.skaters.values()}
     seen = []
-    for page in slots(paths["skater-cards"], layout)[0::2]:
-        for index in sorted(page):
-            runs = page[index]
-            skater = by_title[runs[0].text]
-            seen.append(skater.skater_id)
-            card = model.skater_cards[skater.skater_id]
-            start = 0
-            for rating in SKATER_RATINGS:
-                value, start = value_after(runs, SKATER_LABELS[rating], start)
-                assert value == str(card[rating]), (skater.skater_id, rating)
+    for skater, runs in card_fronts(printed, "skater-cards", model.skaters.values()):
+        seen.append(skater.skater_id)
+        card = model.skater_cards[skater.skater_id]
+        printed_values = values_in_order(runs, SKATER_LABELS, SKATER_RATINGS)
+        assert printed_values == [str(card[r]) for r in SKATER_RATINGS], skater.skater_id
     assert seen == expected_skaters(model)
 
 
@@ -197,33 +218,24 @@ def cuts_of(printed_bands: Sequence[str], first: int) -> list[int]:
 def test_every_goalie_card_prints_every_field(
     printed: tuple[Paper, dict[str, Path]], model: Rinkside
 ) -> None:
-    paper, paths = printed
-    layout = Layout.for_items(paper, PLAYER_CARD)
-    by_title = {f"#{g.number}  {g.name}": g for g in model.goalies.values()}
     seen = []
-    for page in slots(paths["goalie-cards"], layout)[0::2]:
-        for index in sorted(page):
-            runs = page[index]
-            goalie = by_title[runs[0].text]
-            seen.append(goalie.goalie_id)
-            card = model.goalie_cards[goalie.goalie_id]
-            start = 0
-            for rating in GOALIE_RATINGS:
-                if rating not in GOALIE_LABELS:
-                    continue
-                value, start = value_after(runs, GOALIE_LABELS[rating], start)
-                assert value == str(card[rating]), (goalie.goalie_id, rating)
-            texts = [run.text for run in runs]
-            easy, difficult = [], []
-            for band in FIRST_DIGIT_BANDS:
-                at = texts.index(band)
-                easy.append(texts[at + 1])
-                difficult.append(texts[at + 2])
-            save_type = [texts[texts.index(band) + 1] for band in SECOND_DIGIT_BANDS]
-            groups = GOALIE_RATING_GROUPS
-            assert cuts_of(easy, 0) == [card[c] for c in groups["easy column"]]
-            assert cuts_of(difficult, 0) == [card[c] for c in groups["difficult column"]]
-            assert cuts_of(save_type, 1) == [card[c] for c in groups["save type"]]
+    for goalie, runs in card_fronts(printed, "goalie-cards", model.goalies.values()):
+        seen.append(goalie.goalie_id)
+        card = model.goalie_cards[goalie.goalie_id]
+        labelled = [rating for rating in GOALIE_RATINGS if rating in GOALIE_LABELS]
+        printed_values = values_in_order(runs, GOALIE_LABELS, labelled)
+        assert printed_values == [str(card[r]) for r in labelled], goalie.goalie_id
+        texts = [run.text for run in runs]
+        easy, difficult = [], []
+        for band in FIRST_DIGIT_BANDS:
+            at = texts.index(band)
+            easy.append(texts[at + 1])
+            difficult.append(texts[at + 2])
+        save_type = [texts[texts.index(band) + 1] for band in SECOND_DIGIT_BANDS]
+        groups = GOALIE_RATING_GROUPS
+        assert cuts_of(easy, 0) == [card[c] for c in groups["easy column"]]
+        assert cuts_of(difficult, 0) == [card[c] for c in groups["difficult column"]]
+        assert cuts_of(save_type, 1) == [card[c] for c in groups["save type"]]
     teams = list(model.teams)
     assert seen == [f"{team}-G{depth}" for team in teams for depth in (1, 2)]
 

@@ -19,60 +19,26 @@ from pdfread import all_runs, flat, page_texts, reader
 
 from authoring.components import BuildContext
 from authoring.games.rinkside import GAME, kit
-from authoring.games.rinkside.model import GAME_CENTRE, Rinkside, build_model
+from authoring.games.rinkside.kit_charts import NUMBER_NAMES
+from authoring.games.rinkside.model import FIGHT, GAME_CENTRE, Rinkside, build_model
 from authoring.games.rinkside.texttables import TEXT_TABLES
 from authoring.render.cards import SMALLEST
 from authoring.render.paper import PAPERS
 from authoring.validate import validate_workbook
 
 FILES = ("game-centre", "auxiliary-chart", "fight-card")
+# Kept to the side only (seed L75): the Auxiliary Chart and the fight charts, but for the
+# discipline chart the game charts print too.
+ASIDE_ONLY = {"AuxiliaryChart", *FIGHT} - {"Discipline"}
 # Which sheets each file prints (seed L73: the game charts; L75: Auxiliary Chart, Fight Card).
 PRINTED = {
-    "game-centre": (
-        *TEXT_TABLES,
-        "PenaltyChart",
-        "PenalizedPlayer",
-        "SevereChart",
-        "AssistCount",
-        "AssistRank",
-        "InjuryWho",
-        "InjuryLength",
-        "ScrumChart",
-        "CoincidentalRange",
-        "AgitatorScenario",
-        "AgitatorLocator",
-        "AgitatorRequired",
-        "Discipline",
-        "MomentumLevels",
-        "MomentumPoints",
-        "MomentumShifts",
-        "GoalDescriptions",
-        "GoalieReactions",
-    ),
+    "game-centre": (*TEXT_TABLES, *(sheet for sheet in GAME_CENTRE if sheet not in ASIDE_ONLY)),
     "auxiliary-chart": ("AuxiliaryChart", "InjuryWho", "InjuryLength"),
-    "fight-card": (
-        "FightCheck",
-        "FighterLocator",
-        "FightResult",
-        "FightExtras",
-        "ThirdManIn",
-        "CoolerHeads",
-        "Discipline",
-    ),
+    "fight-card": FIGHT,
 }
-# The header of a chart's range column: the number the chart is read with (README §4).
-NUMBER_HEADERS = {
-    "black100": "Black #100",
-    "left100": "Left #100",
-    "right100": "Right #100",
-    "n100": "#100",
-    "blue_right": "Right blue",
-    "blue_left": "Left blue",
-    "red_left": "Left red",
-    "boxes": "Filled boxes",
-}
+# The header of a chart's range column: the name of the number the chart is read with.
 HEADER = re.compile(
-    "|".join(re.escape(name) for name in sorted(NUMBER_HEADERS.values(), key=len)[::-1])
+    "|".join(re.escape(name) for name in sorted(NUMBER_NAMES.values(), key=len)[::-1])
 )
 FROM_LOWEST = {1: "Lowest", 2: "2nd lowest", 3: "3rd lowest", 4: "4th lowest", 5: "Highest"}
 FROM_HIGHEST = {1: "Highest", 2: "2nd highest", 3: "3rd highest", 4: "4th highest"}
@@ -235,7 +201,7 @@ def test_every_row_prints_its_range_and_result_under_its_number(charts, name):
             if "number" in values and key not in firsts and sheet != "T_PKForecheck":
                 firsts.add(key)
                 headers = [found.group() for found in HEADER.finditer(text, 0, at)]
-                assert headers and headers[-1] == NUMBER_HEADERS[values["number"]], (sheet, row)
+                assert headers and headers[-1] == NUMBER_NAMES[values["number"]], (sheet, row)
 
 
 @pytest.mark.parametrize("name", FILES)

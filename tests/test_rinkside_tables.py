@@ -11,13 +11,13 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from cells import cell_where, column, found, records, rows_where
+from cells import cell_where, column, found, rows_where
 from conftest import edited_copy
 
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.checks import SHEETS
 from authoring.games.rinkside.model import Rinkside, build_model
-from authoring.games.rinkside.texttables import TEXT_TABLES, TILINGS, TextTables
+from authoring.games.rinkside.texttables import TEXT_TABLES, TextTables
 from authoring.validate import Validation, validate_workbook
 
 Edit = Callable[[openpyxl.Workbook], None]
@@ -281,26 +281,6 @@ def test_settings_readings(model):
         False,
         True,
     )
-
-
-def _second_lo(book: openpyxl.Workbook, sheet: str) -> str:
-    """The `lo` cell of the sheet's second row, the first row's neighbour in its key."""
-    [(row, _)] = records(book[sheet])[1:2]
-    return f"{column(book[sheet], 'lo')}{row}"
-
-
-@pytest.mark.parametrize("sheet", TILINGS)
-@pytest.mark.parametrize(("shift", "code"), [(1, "range-gap"), (-1, "range-overlap")])
-def test_a_moved_range_start_is_caught_at_its_lo_cell(check, sheet, shift, code):
-    """README §8.5: a gap or an overlap is reported "at the offending row's `lo` cell"."""
-    cell = _second_lo(openpyxl.load_workbook(GAME.workbook), sheet)
-
-    def move(book: openpyxl.Workbook) -> None:
-        book[sheet][cell] = book[sheet][cell].value + shift
-
-    validation = check(move)
-    assert found(validation, code) == [(sheet, cell)]
-    assert [f.code for f in validation.findings] == [code]
 
 
 def _rebound_lo(result: str) -> str:

@@ -5,7 +5,9 @@ The text reads the game-wide readings from the Settings sheet (`s` in the templa
 designer who changes one gets a rulebook that says so; every table is built from a sheet
 (RatingUses, the small rule tables, the momentum and intensity sheets, the fight result),
 never typed into the template. The game-centre charts themselves are printed by
-`kit_charts`: the rulebook only says which chart a rule reads.
+`kit_charts`; a table the rulebook prints from a chart's sheet (severe penalties, rebound
+control, the fight result, momentum) takes its rows, and the names of the numbers and the
+card labels, from there, so the rulebook and the charts cannot disagree.
 """
 
 from __future__ import annotations
@@ -20,10 +22,27 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Table
 
 from authoring.components import BuildContext, Component, Printing
+from authoring.games.rinkside.kit_cards import SKATER_LABELS
+from authoring.games.rinkside.kit_charts import (
+    FIGHT_RESULT,
+    MOMENTUM_LEVELS,
+    MOMENTUM_POINTS,
+    MOMENTUM_SHIFTS,
+    NUMBER_NAMES,
+    SEVERE,
+    Column,
+    chart_header,
+    chart_rows,
+    momentum_level_rows,
+    momentum_point_rows,
+    momentum_shift_rows,
+    rebound_control_header,
+    rebound_control_rows,
+)
 from authoring.games.rinkside.model import INTENSITIES, RatingUse, Rinkside
 from authoring.games.rinkside.sections import faceoff_win
 from authoring.games.rinkside.texttables import NUMBERS as TEXT_NUMBERS
-from authoring.games.rinkside.texttables import Bound, PenaltyConsequence
+from authoring.games.rinkside.texttables import PenaltyConsequence
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
 from authoring.render.words import number_range
 
@@ -33,41 +52,6 @@ SUBJECT = "Rulebook"
 TABLE_TEXT = 8.5
 MINUS = "\u2212"
 
-# How a skater card labels each rating (README §2.1), as the ratings table names them.
-SKATER_LABELS = {
-    "faceoff": "FO",
-    "offense": "OFF",
-    "grade": "GR",
-    "quality_shot": "Q-S",
-    "set_up": "S-U",
-    "hqs": "HQS",
-    "shot_target": "TGT",
-    "sniper": "SNP-R",
-    "pp_sniper": "P-P",
-    "sh_sniper": "S-H",
-    "breakout": "B-O",
-    "head_man": "H-M",
-    "forecheck_def": "FCD",
-    "forecheck_off": "FCO",
-    "defense": "DEF",
-    "hit": "HIT",
-    "big_hit": "BIG",
-    "nz_hit": "NZ-H",
-    "nz_big_hit": "NZ-B",
-    "physical": "PHY",
-    "takeaway": "T-A",
-    "o_battle": "O-BAT",
-    "d_battle": "D-BAT",
-    "net": "NET",
-    "blocked_shot": "B-S",
-    "neutral": "NEU",
-    "pass": "PASS",
-    "initiate_rush": "I-R",
-    "draw_penalty": "DRW",
-    "commit_penalty": "COM",
-    "secondary_penalty": "SEC",
-    "agitator_enforcer": "A/E",
-}
 # A goalie rating, or a group of them read together, in a player's words (README §2.2).
 GOALIE_LABELS = {
     "save_green": "green save number",
@@ -90,22 +74,6 @@ GOALIE_LABELS = {
     "control_puck": "control puck",
     "penalty": "penalty number",
 }
-# The number a use reads (RatingUses `number`), as the rulebook's text calls it.
-NUMBERS = {
-    "red_left": "Left red",
-    "blue_left": "Left blue",
-    "red_right": "Right red",
-    "blue_right": "Right blue",
-    "black100": "Black #100",
-    "left100": "Left #100",
-    "right100": "Right #100",
-    "black100_first_digit": "Black #100, 1st digit",
-    "black100_second_digit": "Black #100, 2nd digit",
-    "faceoff_left": "Left faceoff number",
-    "assist_credit": "Left assist credit",
-    "physical_right": "Right physical number",
-    "none": "another rating",
-}
 # How a use reads it (RatingUses `direction`).
 DIRECTIONS = {
     "at_or_below": "at or below",
@@ -118,8 +86,6 @@ DIRECTIONS = {
     "rank": "ranked on the ice",
     "excess_over_20": f"rating {MINUS} 20, at or below",
 }
-# A rebound-control bound names a goalie rating: as the rulebook's text calls it.
-BOUND_NAMES = {"rebound_control": "RC"}
 RUSH_PLAYS = {
     "shot": "shoots: a high-quality chance",
     "pass": "passes: a teammate shoots if the pass connects",
@@ -170,20 +136,23 @@ def _book(text: str, tables: dict[str, TableSource], context: BuildContext, path
 
 def named_tables(game: Rinkside) -> dict[str, TableSource]:
     """Every table the rulebook places with `::table NAME`, made fresh each time."""
+    kept_whole: dict[str, Callable[[Rinkside], Table]] = {
+        "rivalries": rivalries,
+        "faceoff-odds": faceoff_odds,
+        "severe": severe,
+        "rebound-control": rebound_control,
+        "rush-split": rush_split,
+        "official-call": official_call,
+        "pk-forecheck": pk_forecheck,
+        "last-second": last_second,
+        "intensities": intensities,
+        "fight-result": fight_result,
+        "momentum-levels": momentum_levels,
+        "momentum-points": momentum_points,
+        "momentum-shifts": momentum_shifts,
+    }
     return {
-        "rivalries": partial(_kept, partial(rivalries, game)),
-        "faceoff-odds": partial(_kept, partial(faceoff_odds, game)),
-        "severe": partial(_kept, partial(severe, game)),
-        "rebound-control": partial(_kept, partial(rebound_control, game)),
-        "rush-split": partial(_kept, partial(rush_split, game)),
-        "official-call": partial(_kept, partial(official_call, game)),
-        "pk-forecheck": partial(_kept, partial(pk_forecheck, game)),
-        "last-second": partial(_kept, partial(last_second, game)),
-        "intensities": partial(_kept, partial(intensities, game)),
-        "fight-result": partial(_kept, partial(fight_result, game)),
-        "momentum-levels": partial(_kept, partial(momentum_levels, game)),
-        "momentum-points": partial(_kept, partial(momentum_points, game)),
-        "momentum-shifts": partial(_kept, partial(momentum_shifts, game)),
+        **{name: partial(_kept, partial(table, game)) for name, table in kept_whole.items()},
         "skater-ratings": partial(rating_uses, game, "skater"),
         "goalie-ratings": partial(rating_uses, game, "goalie"),
     }
@@ -232,13 +201,15 @@ def percent(chance: Fraction) -> str:
 
 
 def severe(game: Rinkside) -> Table:
-    """The severe-penalty chart beside what each penalty does (T_PenaltyConsequences)."""
+    """The severe-penalty chart as the game charts print it, beside what each penalty does
+    (T_PenaltyConsequences)."""
     consequences = game.tables.penalty_consequences
-    rows = [
-        [number_range(row.lo, row.hi), row.penalty, consequence(consequences[row.penalty])]
-        for row in game.severe_chart.rows
+    columns = [
+        *SEVERE,
+        Column("What it means", 0, lambda row: consequence(consequences[row.penalty])),
     ]
-    return _table(["Black #100", "Penalty", "What it means"], rows, [22, 48, 90])
+    chart = game.severe_chart
+    return _table(chart_header(chart, columns), chart_rows(chart, columns), [22, 48, 90])
 
 
 def consequence(penalty: PenaltyConsequence) -> str:
@@ -259,29 +230,16 @@ def consequence(penalty: PenaltyConsequence) -> str:
 
 
 def rebound_control(game: Rinkside) -> Table:
-    """The rebound-control table, each bound in the goalie's terms (RC, RC - 10)."""
-    rows = [
-        [f"{bound_label(row.lo)} to {bound_label(row.hi)}", row.result]
-        for row in game.tables.rebound_control.rows
-    ]
-    return _table(["Left blue", "The save gives"], rows, [44, 40])
-
-
-def bound_label(bound: Bound) -> str:
-    if bound.rating is None:
-        return str(bound.offset)
-    name = BOUND_NAMES.get(bound.rating, bound.rating)
-    if not bound.offset:
-        return name
-    return f"{name} {'+' if bound.offset > 0 else MINUS} {abs(bound.offset)}"
+    """The rebound-control table as the game charts print it, each bound in the goalie's
+    terms (RC, RC-10)."""
+    table = game.tables.rebound_control
+    return _table(rebound_control_header(table), rebound_control_rows(table), [44, 40])
 
 
 def rush_split(game: Rinkside) -> Table:
-    rows = [
-        [number_range(row.lo, row.hi), RUSH_PLAYS[row.result]]
-        for row in game.tables.rush_split.rows
-    ]
-    return _table(["Black #100", "The rushing player"], rows, [24, 90])
+    columns = [Column("The rushing player", 0, lambda row: RUSH_PLAYS[row.result])]
+    chart = game.tables.rush_split
+    return _table(chart_header(chart, columns), chart_rows(chart, columns), [24, 90])
 
 
 def official_call(game: Rinkside) -> Table:
@@ -347,35 +305,22 @@ def intensities(game: Rinkside) -> Table:
 
 
 def fight_result(game: Rinkside) -> Table:
-    rows = [
-        [number_range(row.lo, row.hi), row.result, f"{row.chippiness:+d}"]
-        for row in game.fight_result.rows
-    ]
-    return _table(
-        ["Right blue", "The fighter with the advantage", "Chippiness"], rows, [22, 60, 22]
-    )
+    """The Fight Card's fight result, its columns named in full."""
+    chart = game.fight_result
+    header = [NUMBER_NAMES[chart.number], "The fighter with the advantage", "Chippiness"]
+    return _table(header, chart_rows(chart, FIGHT_RESULT), [22, 60, 22])
 
 
 def momentum_levels(game: Rinkside) -> Table:
-    rows = [
-        [f"{step.lo} and up" if step.hi is None else number_range(step.lo, step.hi), step.level]
-        for step in game.momentum_levels
-    ]
-    return _table(["Points", "Level"], rows, [24, 40])
+    return _table(MOMENTUM_LEVELS, momentum_level_rows(game), [24, 40])
 
 
 def momentum_points(game: Rinkside) -> Table:
-    rows = [[play, f"+{points}"] for play, points in game.momentum_points.items()]
-    return _table(["Momentum play", "Points"], rows, [60, 18])
+    return _table(MOMENTUM_POINTS, momentum_point_rows(game), [60, 18])
 
 
 def momentum_shifts(game: Rinkside) -> Table:
-    rows = [
-        [play, shift.other_points, f"at least {shift.gaining_at_least}"]
-        for play, shift in game.momentum_shifts.items()
-    ]
-    header = ["Play", "The other team drops to", "The team making it goes to"]
-    return _table(header, rows, [60, 40, 44])
+    return _table(MOMENTUM_SHIFTS, momentum_shift_rows(game), [60, 40, 44])
 
 
 def rating_label(use: RatingUse) -> str:
@@ -398,7 +343,7 @@ def rating_uses(game: Rinkside, card: str) -> Table:
         [
             rating_label(use),
             situation(use),
-            NUMBERS[use.number],
+            NUMBER_NAMES[use.number],
             DIRECTIONS[use.direction],
             use.outcome,
         ]

@@ -16,7 +16,7 @@ from fractions import Fraction
 from authoring.checks import Check, Tables, references, single_row, tiles, unique
 from authoring.findings import Finding, Severity, a_few
 from authoring.games.rinkside import sections
-from authoring.games.rinkside.consistency import every_chance_kind
+from authoring.games.rinkside.consistency import CHANCE_KINDS
 from authoring.games.rinkside.deck import (
     BLACK_VALUES,
     BLUE_VALUES,
@@ -676,21 +676,24 @@ def every_rating_used(tables: Tables) -> Iterator[Finding]:
             )
 
 
-def every_intensity(sheet_name: str) -> Callable[[Tables], Iterator[Finding]]:
-    """A range per intensity read at or below: a game at a missing intensity has no range to
-    read (README §4.1 gives all four)."""
+def every_key(
+    sheet_name: str, field: str, keys: tuple[str, ...], code: str, what: str
+) -> Callable[[Tables], Iterator[Finding]]:
+    """A row for each of `keys`: the rules read one for each, so a missing one leaves what
+    they read undefined (a range per intensity, README §4.1; a share per kind of chance,
+    §8.3)."""
 
     def run(tables: Tables) -> Iterator[Finding]:
         sheet = tables[sheet_name]
-        given = {record["intensity"] for record in sheet.records if record.ok("intensity")}
-        missing = [intensity for intensity in INTENSITIES if intensity not in given]
+        given = {record[field] for record in sheet.records if record.ok(field)}
+        missing = [key for key in keys if key not in given]
         if missing:
             yield sheet.finding(
                 Severity.ERROR,
-                "missing-intensity",
-                f"no range for {a_few(missing, 4)}",
-                field="intensity",
-                expected=f"one row for each of {', '.join(INTENSITIES)}",
+                code,
+                f"no {what} for {a_few(missing, 4)}",
+                field=field,
+                expected=f"one row for each of {', '.join(keys)}",
             )
 
     return run
@@ -760,7 +763,11 @@ CHECKS: tuple[Check, ...] = (
     Check("known ratings", ("RatingUses",), known_ratings),
     Check("every rating used", ("RatingUses",), every_rating_used),
     unique("ChanceMix", "kind"),
-    Check("every chance kind", ("ChanceMix",), every_chance_kind),
+    Check(
+        "every chance kind",
+        ("ChanceMix",),
+        every_key("ChanceMix", "kind", CHANCE_KINDS, "missing-chance", "share"),
+    ),
     # README §8.5: each chart's ranges cover 1-100 of its number, per key, once.
     *(
         tiles(
@@ -775,7 +782,14 @@ CHECKS: tuple[Check, ...] = (
         for chart in CHARTS
     ),
     *(unique(sheet, "intensity") for sheet in AT_OR_BELOW),
-    *(Check(f"every intensity {sheet}", (sheet,), every_intensity(sheet)) for sheet in AT_OR_BELOW),
+    *(
+        Check(
+            f"every intensity {sheet}",
+            (sheet,),
+            every_key(sheet, "intensity", INTENSITIES, "missing-intensity", "range"),
+        )
+        for sheet in AT_OR_BELOW
+    ),
     unique("MomentumLevels", "level"),
     tiles("MomentumLevels", "lo", "hi", start=1, end=None, noun="point", open_top=True),
     unique("MomentumPoints", "play"),

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from authoring.checks import Tables
-from authoring.findings import Finding, Severity, a_few
+from authoring.findings import Finding, Severity
 from authoring.games.rinkside.deck import (
     Card,
     Face,
@@ -88,21 +87,6 @@ def check(game: Rinkside, seed: int, *, workers: int = 1) -> Report:
 
 
 # --- the chance mix (README §8.3) ---------------------------------------------------------------
-
-
-def every_chance_kind(tables: Tables) -> Iterator[Finding]:
-    """The model needs every kind of chance's share: a missing row leaves it undefined."""
-    sheet = tables["ChanceMix"]
-    given = {record["kind"] for record in sheet.records if record.ok("kind")}
-    missing = [kind for kind in CHANCE_KINDS if kind not in given]
-    if missing:
-        yield sheet.finding(
-            Severity.ERROR,
-            "missing-chance",
-            f"no share for {a_few(missing, 4)}",
-            field="kind",
-            expected=f"one row for each of {', '.join(CHANCE_KINDS)}",
-        )
 
 
 @dataclass(frozen=True)
@@ -262,15 +246,24 @@ def _threshold(game: Rinkside) -> Fraction:
     return Fraction(str(game.settings.z_threshold))
 
 
+def _with_stats(game: Rinkside) -> Iterator[tuple[str, GoalieCard, StatLine]]:
+    """Each goalie card whose goalie has a stat line to hold it against."""
+    for goalie_id, card in game.goalie_cards.items():
+        line = game.goalie_stats.get(goalie_id)
+        if line is not None:
+            yield goalie_id, card, line
+
+
+def _save_rate(saves: int, shots: int) -> Fraction:
+    return Fraction(saves, shots) if shots else Fraction(0)
+
+
 def _goalie_saves(game: Rinkside, mix: Mix) -> tuple[Figures, list[Finding]]:
     threshold = _threshold(game)
     rows, findings = [], []
-    for goalie_id, card in game.goalie_cards.items():
-        line = game.goalie_stats.get(goalie_id)
-        if line is None:
-            continue
+    for goalie_id, card, line in _with_stats(game):
         saves, shots = goalie_shots(line)
-        stat = Fraction(saves, shots) if shots else Fraction(0)
+        stat = _save_rate(saves, shots)
         levels = warm_up(game.cards, card["goalie_rating"])
         normal = normal_save(card, mix)
         weighted = level_weighted_save(card, mix, levels)
@@ -321,15 +314,12 @@ def _goalie_saves(game: Rinkside, mix: Mix) -> tuple[Figures, list[Finding]]:
 def _danger_saves(game: Rinkside, mix: Mix) -> tuple[Figures, list[Finding]]:
     threshold = _threshold(game)
     rows, findings = [], []
-    for goalie_id, card in game.goalie_cards.items():
-        line = game.goalie_stats.get(goalie_id)
-        if line is None:
-            continue
+    for goalie_id, card, line in _with_stats(game):
         great = Fraction(card["great_save"], BLUE)
         for kind, danger in DANGERS.items():
             number = SAVE_NUMBERS[kind]
             saves, shots = line[f"sv_{danger}"], line[f"sa_{danger}"]
-            stat = Fraction(saves, shots) if shots else Fraction(0)
+            stat = _save_rate(saves, shots)
             model = class_save(card[number], great)
             rows.append(
                 (

@@ -23,6 +23,7 @@ from authoring.findings import Finding, Severity
 from authoring.games.rinkside.model import (
     GOALIE_RATINGS,
     SKATER_RATINGS,
+    Named,
     Rinkside,
     Settings,
     Skater,
@@ -607,48 +608,109 @@ def propose_skaters(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) ->
     change matters when a rating moves beyond its scale's tolerance (README §1.1)."""
     game = build_model(tables)
     rows = {str(key[0]): records[0] for key, records in on_sheet.items()}
-    cards = derive_cards(game, {i: designer_judgement(record) for i, record in rows.items()})
-    groups = []
-    for skater_id, card in cards.items():
-        record = rows.get(skater_id)
+    judgements = {i: designer_judgement(record) for i, record in rows.items()}
+
+    def evidence(skater_id: str) -> str:
         line = game.skater_stats[skater_id]
-        kept = sorted(designer_judgement(record))
-        evidence = f"his {line['gp']}-game season at {line['toi_per_gp']} a game"
-        evidence += (
-            f"; judgement ratings kept: {', '.join(kept)}"
-            if kept
-            else "; judgement ratings at their defaults"
-        )
+        season = f"his {line['gp']}-game season at {line['toi_per_gp']} a game"
+        return season + _kept(judgements.get(skater_id, {}), "ratings")
+
+    return _proposal(
+        game,
+        rows,
+        derive_cards(game, judgements),
+        id_field="skater_id",
+        players=game.skaters,
+        scales={rating: FORMULA[rating].scale for rating in SKATER_RATINGS},
+        evidence=evidence,
+        summary=_summary,
+        why_not=_why_not,
+        tolerance=f"a rating more than {_tolerances(game)} from the derived card, or another grade",
+    )
+
+
+def propose_goalies(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposal:
+    """A card for every goalie with a season (README §7.3); the designer's save types and puck
+    handling are kept. A change matters when a column moves beyond its scale's tolerance."""
+    game = build_model(tables)
+    rows = {str(key[0]): records[0] for key, records in on_sheet.items()}
+    judgements = {i: designer_judgement(record, GOALIE_JUDGEMENT) for i, record in rows.items()}
+
+    def evidence(goalie_id: str) -> str:
+        line = game.goalie_stats[goalie_id]
+        saves, shots = goalie_shots(line)
+        season = f"his {line['gp']}-game season, {saves} saves on {shots} shots"
+        return season + _kept(judgements.get(goalie_id, {}), "columns")
+
+    return _proposal(
+        game,
+        rows,
+        goalie_cards(game, judgements),
+        id_field="goalie_id",
+        players=game.goalies,
+        scales={rating: GOALIE_FORMULA[rating].scale for rating in GOALIE_RATINGS},
+        evidence=evidence,
+        summary=_goalie_summary,
+        why_not=_goalie_why_not,
+        tolerance=f"a goalie column more than {_tolerances(game)} from the derived card",
+    )
+
+
+def _proposal(
+    game: Rinkside,
+    rows: Mapping[str, Record],
+    cards: Mapping[str, Mapping[str, int | str]],
+    *,
+    id_field: str,
+    players: Mapping[str, Named],
+    scales: Mapping[str, str],
+    evidence: Callable[[str], str],
+    summary: Callable[[Mapping[str, object] | None], str],
+    why_not: Callable[[Rinkside, str], str],
+    tolerance: str,
+) -> Proposal:
+    """The derived cards against the sheet's rows: a group a card, which matters when a
+    value strays beyond its scale's tolerance, and every player on the sheet or the roster
+    who has no card, with why."""
+    groups = []
+    for player_id, card in cards.items():
+        record = rows.get(player_id)
         moved = record is None or any(
-            strays(FORMULA[rating].scale, record.get(rating), card[rating], game.settings)
-            for rating in SKATER_RATINGS
+            strays(scale, record.get(rating), card[rating], game.settings)
+            for rating, scale in scales.items()
         )
         groups.append(
             Group(
-                key=(skater_id,),
-                label=f"{game.skaters[skater_id].name} ({skater_id})",
-                rows=({"skater_id": skater_id, **card},),
-                was=_summary(record.values if record is not None else None),
-                now=_summary(card),
-                evidence=evidence,
+                key=(player_id,),
+                label=f"{players[player_id].name} ({player_id})",
+                rows=({id_field: player_id, **card},),
+                was=summary(record.values if record is not None else None),
+                now=summary(card),
+                evidence=evidence(player_id),
                 matters=moved,
             )
         )
-    unsupported = [skater_id for skater_id in [*rows, *game.skaters] if skater_id not in cards]
+    unsupported = [player_id for player_id in [*rows, *players] if player_id not in cards]
     return Proposal(
         groups=tuple(groups),
         not_derived=tuple(
-            NotDerived((skater_id,), skater_id, _why_not(game, skater_id))
-            for skater_id in dict.fromkeys(unsupported)
+            NotDerived((player_id,), player_id, why_not(game, player_id))
+            for player_id in dict.fromkeys(unsupported)
         ),
-        tolerance=(
-            "a rating more than "
-            + ", ".join(
-                f"{game.settings.tolerance(scale)} on the {scale} scale"
-                for scale in ("red", "blue", "100")
-            )
-            + " from the derived card, or another grade"
-        ),
+        tolerance=tolerance,
+    )
+
+
+def _kept(kept: Mapping[str, int], what: str) -> str:
+    """The judgement values the designer set, which the derived card keeps."""
+    if kept:
+        return f"; judgement {what} kept: {', '.join(sorted(kept))}"
+    return f"; judgement {what} at their defaults"
+
+
+def _tolerances(game: Rinkside) -> str:
+    return ", ".join(
+        f"{game.settings.tolerance(scale)} on the {scale} scale" for scale in ("red", "blue", "100")
     )
 
 
@@ -673,58 +735,6 @@ def _why_not(game: Rinkside, skater_id: str) -> str:
     if skater_id not in game.skater_stats:
         return f"{skater_id} has no row on SkaterStats"
     return f"{skater_id}'s season has no games or no ice time to rate per 60 minutes"
-
-
-def propose_goalies(tables: Tables, on_sheet: Mapping[Key, Sequence[Record]]) -> Proposal:
-    """A card for every goalie with a season (README §7.3); the designer's save types and puck
-    handling are kept. A change matters when a column moves beyond its scale's tolerance."""
-    game = build_model(tables)
-    rows = {str(key[0]): records[0] for key, records in on_sheet.items()}
-    judgements = {i: designer_judgement(record, GOALIE_JUDGEMENT) for i, record in rows.items()}
-    cards = goalie_cards(game, judgements)
-    groups = []
-    for goalie_id, card in cards.items():
-        record = rows.get(goalie_id)
-        line = game.goalie_stats[goalie_id]
-        saves, shots = goalie_shots(line)
-        kept = sorted(judgements.get(goalie_id, {}))
-        evidence = f"his {line['gp']}-game season, {saves} saves on {shots} shots"
-        evidence += (
-            f"; judgement columns kept: {', '.join(kept)}"
-            if kept
-            else "; judgement columns at their defaults"
-        )
-        moved = record is None or any(
-            strays(GOALIE_FORMULA[rating].scale, record.get(rating), card[rating], game.settings)
-            for rating in GOALIE_RATINGS
-        )
-        groups.append(
-            Group(
-                key=(goalie_id,),
-                label=f"{game.goalies[goalie_id].name} ({goalie_id})",
-                rows=({"goalie_id": goalie_id, **card},),
-                was=_goalie_summary(record.values if record is not None else None),
-                now=_goalie_summary(card),
-                evidence=evidence,
-                matters=moved,
-            )
-        )
-    unsupported = [goalie_id for goalie_id in [*rows, *game.goalies] if goalie_id not in cards]
-    return Proposal(
-        groups=tuple(groups),
-        not_derived=tuple(
-            NotDerived((goalie_id,), goalie_id, _goalie_why_not(game, goalie_id))
-            for goalie_id in dict.fromkeys(unsupported)
-        ),
-        tolerance=(
-            "a goalie column more than "
-            + ", ".join(
-                f"{game.settings.tolerance(scale)} on the {scale} scale"
-                for scale in ("red", "blue", "100")
-            )
-            + " from the derived card"
-        ),
-    )
 
 
 def _goalie_summary(values: Mapping[str, object] | None) -> str:

@@ -19,7 +19,7 @@ club for its momentum meter and one for the period boxes, printed with the pawns
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -172,7 +172,13 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
     return [
         Component(
             "scoreboard",
-            partial(_scoreboard, game, context),
+            partial(
+                _landscape_sheet,
+                partial(_draw_scoreboard, game),
+                "scoreboard",
+                "Scoreboard: clock, periods, score, chippiness and momentum meters",
+                context,
+            ),
             reads=frozenset({"Settings", "MomentumLevels"}),
             printing=Printing(
                 "Scoreboard",
@@ -209,7 +215,13 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
         ),
         Component(
             "score-sheet",
-            partial(_score_sheet, game, context),
+            partial(
+                _landscape_sheet,
+                partial(_draw_score_sheet, game),
+                "score sheet",
+                "Score sheet: goals, shots, penalties, dirty plays, intensity and momentum",
+                context,
+            ),
             reads=frozenset({"Rivalries"}),
             printing=Printing("Score sheet", how="One sheet for every game."),
         ),
@@ -263,15 +275,22 @@ def ink_on(tint: colors.Color) -> colors.Color:
 # --- the scoreboard ------------------------------------------------------------------------
 
 
-def _scoreboard(game: Rinkside, context: BuildContext, path: Path) -> None:
+def _landscape_sheet(
+    draw: Callable[[Paper, Canvas], None],
+    what: str,
+    subject: str,
+    context: BuildContext,
+    path: Path,
+) -> None:
+    """One sheet turned landscape, for the scoreboard or the score sheet."""
     paper = context.paper.landscape()
     draw_pages(
         path,
         paper,
-        [partial(_draw_scoreboard, game, paper)],
-        title=context.titled(f"{TITLE}: scoreboard"),
+        [partial(draw, paper)],
+        title=context.titled(f"{TITLE}: {what}"),
         author=AUTHOR,
-        subject="Scoreboard: clock, periods, score, chippiness and momentum meters",
+        subject=subject,
     )
 
 
@@ -528,18 +547,6 @@ def rivalry_note(game: Rinkside) -> str:
     return "Before the face-off fill a circle per dirty-play level: " + "; ".join(parts) + "."
 
 
-def _score_sheet(game: Rinkside, context: BuildContext, path: Path) -> None:
-    paper = context.paper.landscape()
-    draw_pages(
-        path,
-        paper,
-        [partial(_draw_score_sheet, game, paper)],
-        title=context.titled(f"{TITLE}: score sheet"),
-        author=AUTHOR,
-        subject="Score sheet: goals, shots, penalties, dirty plays, intensity and momentum",
-    )
-
-
 def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
     """The score sheet's parts, band by band from the top: a band's parts side by side."""
     by_period = [str(period) for period in range(1, PERIODS + 1)]
@@ -562,42 +569,18 @@ def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
         rows=len(SIDES),
         entries=[[side] for side in SIDES],
     )
-    goals = [
-        ScoreSheet(
-            title=f"{side} goals",
-            fields=(),
-            note="Strength: EV, PP (power play) or SH (short-handed).",
-            columns=(
-                SheetColumn("", 0.4),
-                SheetColumn("PERIOD", 0.8),
-                SheetColumn("TIME", 0.8),
-                SheetColumn("SCORER", 2.2),
-                SheetColumn("ASSISTS", 3),
-                SheetColumn("STRENGTH", 1),
-            ),
-            rows=GOAL_ROWS,
-            numbered=True,
-        )
-        for side in SIDES
-    ]
-    penalties = [
-        ScoreSheet(
-            title=f"{side} penalties",
-            fields=(),
-            note="",
-            columns=(
-                SheetColumn("", 0.4),
-                SheetColumn("PERIOD", 0.8),
-                SheetColumn("TIME", 0.8),
-                SheetColumn("PLAYER", 2.2),
-                SheetColumn("INFRACTION", 2.6),
-                SheetColumn("MINUTES", 1),
-            ),
-            rows=PENALTY_ROWS,
-            numbered=True,
-        )
-        for side in SIDES
-    ]
+    goals = _side_logs(
+        "goals",
+        "Strength: EV, PP (power play) or SH (short-handed).",
+        (SheetColumn("SCORER", 2.2), SheetColumn("ASSISTS", 3), SheetColumn("STRENGTH", 1)),
+        GOAL_ROWS,
+    )
+    penalties = _side_logs(
+        "penalties",
+        "",
+        (SheetColumn("PLAYER", 2.2), SheetColumn("INFRACTION", 2.6), SheetColumn("MINUTES", 1)),
+        PENALTY_ROWS,
+    )
     notes = ScoreSheet(
         title="Game intensity and momentum",
         fields=(
@@ -617,6 +600,24 @@ def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
         rows=NOTE_ROWS,
     )
     return [[game_line], goals, penalties, [notes]]
+
+
+def _side_logs(
+    what: str, note: str, columns: tuple[SheetColumn, ...], rows: int
+) -> list[ScoreSheet]:
+    """A numbered log for each side, a line an event: when in the game, then `columns`."""
+    when = (SheetColumn("", 0.4), SheetColumn("PERIOD", 0.8), SheetColumn("TIME", 0.8))
+    return [
+        ScoreSheet(
+            title=f"{side} {what}",
+            fields=(),
+            note=note,
+            columns=(*when, *columns),
+            rows=rows,
+            numbered=True,
+        )
+        for side in SIDES
+    ]
 
 
 def _draw_score_sheet(game: Rinkside, paper: Paper, canvas: Canvas) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
+from typing import TypeVar
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -43,7 +44,7 @@ from authoring.games.rinkside.model import (
 from authoring.render.cards import SMALLEST, CardFrame, card_face, safe_outline
 from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
-from authoring.render.imposition import Rect, Slot, impose
+from authoring.render.imposition import Draw, Rect, Slot, impose
 from authoring.render.paper import CARD_SIZES, Paper
 from authoring.render.words import number_range
 
@@ -159,6 +160,7 @@ EMPTY_BAND = "-"
 POSITIONS = ("LW", "C", "RW", "LD", "RD")
 FORWARDS = ("LW", "C", "RW")
 ROLES = {"agitator": "AGITATOR", "enforcer": "ENFORCER"}
+Player = TypeVar("Player", Skater, Goalie)
 
 
 def components(game: Rinkside, context: BuildContext) -> list[Component]:
@@ -166,7 +168,14 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
     return [
         Component(
             "skater-cards",
-            partial(_skater_cards, game, context),
+            partial(
+                _player_cards,
+                context,
+                "skater",
+                skaters_in_order(game),
+                partial(_skater_front, game),
+                partial(_skater_back, game),
+            ),
             reads=player_sheets | {"SkaterCards"},
             printing=Printing.double_sided_pieces(
                 "Skater cards",
@@ -175,7 +184,14 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
         ),
         Component(
             "goalie-cards",
-            partial(_goalie_cards, game, context),
+            partial(
+                _player_cards,
+                context,
+                "goalie",
+                goalies_in_order(game),
+                partial(_goalie_front, game),
+                partial(_goalie_back, game),
+            ),
             reads=player_sheets | {"GoalieCards"},
             printing=Printing.double_sided_pieces(
                 "Goalie cards", how="Cut out the cards along the solid lines."
@@ -416,19 +432,6 @@ def player_title(number: int, name: str) -> str:
     return f"#{number}  {name}"
 
 
-def _skater_cards(game: Rinkside, context: BuildContext, path: Path) -> None:
-    impose(
-        path,
-        context.paper,
-        skaters_in_order(game),
-        partial(_skater_front, game),
-        partial(_skater_back, game),
-        size=PLAYER_CARD,
-        title=context.titled(f"{TITLE}: skater cards"),
-        author=AUTHOR,
-    )
-
-
 def _skater_front(game: Rinkside, canvas: Canvas, skater: Skater, slot: Slot) -> None:
     card = game.skater_cards[skater.skater_id]
     team = game.teams[skater.team_id]
@@ -453,12 +456,7 @@ def _rating_grid(game: Rinkside, canvas: Canvas, grid: Rect, card: SkaterCard) -
             width - 0.8,
             height - 0.8,
         )
-        _box(canvas, cell)
-        _scale_stripe(canvas, cell, scales(game, rating))
-        inner = Rect(cell.x + 1.5 * mm, cell.y, cell.width - 1.5 * mm, cell.height)
-        baseline = _label(canvas, inner, SKATER_LABELS[rating])
-        value_room = Rect(inner.x, inner.y, inner.width, baseline - inner.y - 0.3 * mm)
-        draw_value(canvas, str(card[rating]), value_room, VALUE_SIZE)
+        _rating_cell(game, canvas, cell, rating, SKATER_LABELS[rating], card[rating], 1.5 * mm)
 
 
 def _skater_back(game: Rinkside, canvas: Canvas, skater: Skater, slot: Slot) -> None:
@@ -483,17 +481,64 @@ def bands(cuts: Sequence[int], first: int) -> list[str]:
     ]
 
 
-def _goalie_cards(game: Rinkside, context: BuildContext, path: Path) -> None:
+def _player_cards(
+    context: BuildContext,
+    kind: str,
+    players: Sequence[Player],
+    front: Draw[Player],
+    back: Draw[Player],
+    path: Path,
+) -> None:
+    """A card for every skater, or for every goalie, in the order given."""
     impose(
         path,
         context.paper,
-        goalies_in_order(game),
-        partial(_goalie_front, game),
-        partial(_goalie_back, game),
+        players,
+        front,
+        back,
         size=PLAYER_CARD,
-        title=context.titled(f"{TITLE}: goalie cards"),
+        title=context.titled(f"{TITLE}: {kind} cards"),
         author=AUTHOR,
     )
+
+
+def _rating_cell(
+    game: Rinkside,
+    canvas: Canvas,
+    cell: Rect,
+    rating: str,
+    label: str,
+    value: object,
+    inset: float,
+    fill: colors.Color | None = None,
+) -> None:
+    """One rating in its box: its label over its value. A plain box has the stripe of the
+    scales the rating is read on; a filled one (a save number in its colour) does not."""
+    _box(canvas, cell, fill or colors.white)
+    if fill is None:
+        _scale_stripe(canvas, cell, scales(game, rating))
+    ink = INK if fill is None else ink_on(fill)
+    inner = Rect(cell.x + inset, cell.y, cell.width - inset, cell.height)
+    baseline = _label(canvas, inner, label, RULE if fill is None else ink)
+    value_room = Rect(inner.x, inner.y, inner.width, baseline - inner.y - 0.3 * mm)
+    draw_value(canvas, str(value), value_room, VALUE_SIZE, ink=ink)
+
+
+def _headed(canvas: Canvas, area: Rect, heading: str, gap: float) -> Rect:
+    """A heading across the top of `area`; returns the room below it, `gap` under the
+    heading."""
+    canvas.setFillColor(INK)
+    draw_centred(
+        canvas,
+        heading,
+        area.x + area.width / 2,
+        area.y + area.height - LABEL_SIZE,
+        BODY_BOLD,
+        LABEL_SIZE,
+        area.width,
+        smallest=SMALLEST,
+    )
+    return Rect(area.x, area.y, area.width, area.height - LABEL_SIZE - gap)
 
 
 def _cells(
@@ -508,30 +553,12 @@ def _cells(
 ) -> None:
     """A row of rating cells across `area`, under an optional heading."""
     if heading is not None:
-        canvas.setFillColor(INK)
-        draw_centred(
-            canvas,
-            heading,
-            area.x + area.width / 2,
-            area.y + area.height - LABEL_SIZE,
-            BODY_BOLD,
-            LABEL_SIZE,
-            area.width,
-            smallest=SMALLEST,
-        )
-        area = Rect(area.x, area.y, area.width, area.height - LABEL_SIZE - 0.5 * mm)
+        area = _headed(canvas, area, heading, 0.5 * mm)
     width = area.width / len(columns)
     for index, column in enumerate(columns):
         cell = Rect(area.x + index * width + 0.4, area.y + 0.4, width - 0.8, area.height - 0.8)
         fill = (fills or {}).get(column)
-        _box(canvas, cell, fill or colors.white)
-        ink = INK if fill is None else ink_on(fill)
-        if fill is None:
-            _scale_stripe(canvas, cell, scales(game, column))
-        inner = Rect(cell.x + 1.2 * mm, cell.y, cell.width - 1.2 * mm, cell.height)
-        baseline = _label(canvas, inner, labels[column], RULE if fill is None else ink)
-        value_room = Rect(inner.x, inner.y, inner.width, baseline - inner.y - 0.3 * mm)
-        draw_value(canvas, str(card[column]), value_room, VALUE_SIZE, ink=ink)
+        _rating_cell(game, canvas, cell, column, labels[column], card[column], 1.2 * mm, fill)
 
 
 def _band_table(
@@ -542,18 +569,7 @@ def _band_table(
     columns: Sequence[tuple[str, list[str]]],
 ) -> None:
     """A table: a heading naming the digit read, a header row, one row per band."""
-    canvas.setFillColor(INK)
-    draw_centred(
-        canvas,
-        heading,
-        area.x + area.width / 2,
-        area.y + area.height - LABEL_SIZE,
-        BODY_BOLD,
-        LABEL_SIZE,
-        area.width,
-        smallest=SMALLEST,
-    )
-    body = Rect(area.x, area.y, area.width, area.height - LABEL_SIZE - 0.8 * mm)
+    body = _headed(canvas, area, heading, 0.8 * mm)
     _box(canvas, body, PALE)
     line = body.height / (len(rows) + 1)
     label_width = body.width * (0.46 if len(columns) > 1 else 0.62)

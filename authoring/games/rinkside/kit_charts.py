@@ -20,12 +20,15 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Table
 
 from authoring.components import BuildContext, Component, Printing
+from authoring.games.rinkside.kit_cards import GOALIE_LABELS
 from authoring.games.rinkside.model import (
+    FIGHT,
+    GAME_CENTRE,
     INTENSITIES,
     AtOrBelow,
     Rinkside,
 )
-from authoring.games.rinkside.texttables import Bound, ReboundTable
+from authoring.games.rinkside.texttables import TEXT_TABLES, Bound, ReboundTable
 from authoring.render.flow import (
     BOOK_MARGIN,
     TableSource,
@@ -52,7 +55,8 @@ RANGE_COLUMN = 16 * mm
 SKATERS_ON_ICE = 5
 """Ranked by a rating, the fifth of five is the highest (PenalizedPlayer)."""
 
-# How the header of a range column names the number the chart reads (README §4).
+# How the kit names a number a chart reads, in the header of its range column (README §4),
+# or a rating use reads (RatingUses `number`), in the rulebook's ratings tables.
 NUMBER_NAMES = {
     "black100": "Black #100",
     "left100": "Left #100",
@@ -61,7 +65,14 @@ NUMBER_NAMES = {
     "blue_right": "Right blue",
     "blue_left": "Left blue",
     "red_left": "Left red",
+    "red_right": "Right red",
     "boxes": "Filled boxes",
+    "black100_first_digit": "Black #100, 1st digit",
+    "black100_second_digit": "Black #100, 2nd digit",
+    "faceoff_left": "Left faceoff number",
+    "assist_credit": "Left assist credit",
+    "physical_right": "Right physical number",
+    "none": "another rating",
 }
 PLAY_TYPES = {
     "zone": "Zone play",
@@ -85,60 +96,18 @@ TIMING_MARK = "[T]"
 REVIEW_MARK = "(review)"
 """After a goal description whose goal may be reviewed."""
 
-RATING_ABBREVIATIONS = {"rebound_control": "RC"}
-"""A goalie rating bounding a range, as his card prints it."""
 WARM_UP_WHEN = {
     "above": "Left #100 above his Goalie Rating",
     "at_or_below": "Left #100 at or below his Goalie Rating",
 }
 
 # Which sheets each printed file reads, so a rebuild redraws it only when one changed.
-GAME_CENTRE_READS = frozenset(
-    {
-        "T_WarmUp",
-        "T_Officiating",
-        "T_Enforcers",
-        "T_ZoneStoppages",
-        "T_ShotNumbers",
-        "T_Difficulty",
-        "T_ReboundControl",
-        "T_BreakoutSplit",
-        "T_RushSplit",
-        "T_OfficialCall",
-        "T_PenaltyConsequences",
-        "T_PKForecheck",
-        "T_LastSecond",
-        "PenaltyChart",
-        "PenalizedPlayer",
-        "SevereChart",
-        "AssistCount",
-        "AssistRank",
-        "InjuryWho",
-        "InjuryLength",
-        "ScrumChart",
-        "CoincidentalRange",
-        "AgitatorScenario",
-        "AgitatorLocator",
-        "AgitatorRequired",
-        "Discipline",
-        "MomentumLevels",
-        "MomentumPoints",
-        "MomentumShifts",
-        "GoalDescriptions",
-        "GoalieReactions",
-    }
-)
 AUXILIARY_READS = frozenset({"AuxiliaryChart", "InjuryWho", "InjuryLength"})
-FIGHT_CARD_READS = frozenset(
-    {
-        "FightCheck",
-        "FighterLocator",
-        "FightResult",
-        "FightExtras",
-        "ThirdManIn",
-        "CoolerHeads",
-        "Discipline",
-    }
+FIGHT_CARD_READS = frozenset(FIGHT)
+# The game charts print every text table and every chart that is not only to the side; the
+# injury and discipline charts are printed there as well as on the side sheets.
+GAME_CENTRE_READS = frozenset({*TEXT_TABLES, *GAME_CENTRE}) - (
+    (AUXILIARY_READS | FIGHT_CARD_READS) - {"InjuryWho", "InjuryLength", "Discipline"}
 )
 
 
@@ -262,11 +231,16 @@ def chart_rows(chart: Ranges, columns: Sequence[Column]) -> list[list[str]]:
     return [[number_range(row.lo, row.hi), *(c.text(row) for c in columns)] for row in chart.rows]
 
 
+def chart_header(chart: Ranges, columns: Sequence[Column]) -> list[str]:
+    """The range column headed by the number the chart reads, then each result column."""
+    return [NUMBER_NAMES[chart.number], *(c.header for c in columns)]
+
+
 def chart_table(title: str, chart: Ranges, columns: Sequence[Column]) -> Table:
-    """A chart under its title: the range column headed by the number it reads."""
+    """A chart under its title."""
     return _table(
         title,
-        [NUMBER_NAMES[chart.number], *(c.header for c in columns)],
+        chart_header(chart, columns),
         chart_rows(chart, columns),
         [RANGE_COLUMN, *(c.width for c in columns)],
     )
@@ -293,6 +267,13 @@ def _table(
     table.hAlign, table.spaceBefore, table.spaceAfter = "LEFT", _lead_in_space(), 6
     table.setStyle([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)])
     return table
+
+
+def _sized(
+    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float]
+) -> tuple[Table, float]:
+    """A chart that is not one range column and its results, with the width it takes."""
+    return _table(title, header, rows, widths), sum(widths)
 
 
 def table_width(columns: Sequence[Column]) -> float:
@@ -361,7 +342,7 @@ def at_or_below_table(
         for intensity in _intensity_order(ranges)
     ]
     widths = [20 * mm, RANGE_COLUMN, 38 * mm]
-    return _table(title, header, rows, widths), sum(widths)
+    return _sized(title, header, rows, widths)
 
 
 def _intensity_order(keyed: Mapping[str, Any]) -> list[str]:
@@ -371,11 +352,12 @@ def _intensity_order(keyed: Mapping[str, Any]) -> list[str]:
 
 # --- the charts, by name (the templates' `::table` names) ------------------------------------
 
+RESULT = (Column("Result", 24 * mm, _field("result")),)
+CHIPPINESS = Column("Chip.", 10 * mm, lambda row: signed(row.chippiness))
 PENALTY = (Column("Infraction", 27 * mm, _field("infraction")),)
-SCRUM = (
-    Column("Result", 30 * mm, _field("result")),
-    Column("Chip.", 10 * mm, lambda row: signed(row.chippiness)),
-)
+SEVERE = (Column("Penalty", 44 * mm, _field("penalty")),)
+FIGHT_RESULT = (Column("Advantaged fighter", 30 * mm, _field("result")), CHIPPINESS)
+SCRUM = (Column("Result", 30 * mm, _field("result")), CHIPPINESS)
 DISCIPLINE = (Column("Suspension", 20 * mm, _field("suspension")),)
 GOAL = (
     Column(
@@ -453,11 +435,7 @@ def _penalized_and_severe(game: Rinkside, width: float) -> Flowable:
                     )
                 ],
             ),
-            _charted(
-                "Severe penalty",
-                game.severe_chart,
-                [Column("Penalty", 44 * mm, _field("penalty"))],
-            ),
+            _charted("Severe penalty", game.severe_chart, SEVERE),
         ],
         width,
     )
@@ -498,40 +476,50 @@ def _injuries(game: Rinkside, width: float) -> Flowable:
     )
 
 
-def _momentum(game: Rinkside, width: float) -> Flowable:
-    levels = [
+# The momentum sheets' headers, as the charts and the rulebook print them.
+MOMENTUM_LEVELS = ("Points", "Level")
+MOMENTUM_POINTS = ("Play", "Points")
+MOMENTUM_SHIFTS = ("Play", "Other team", "Gaining team")
+
+
+def momentum_level_rows(game: Rinkside) -> list[list[str]]:
+    return [
         [
             number_range(step.lo, step.hi) if step.hi is not None else f"{step.lo} and up",
             step.level,
         ]
         for step in game.momentum_levels
     ]
-    points = [[play, signed(value)] for play, value in game.momentum_points.items()]
-    shifts = [
+
+
+def momentum_point_rows(game: Rinkside) -> list[list[str]]:
+    return [[play, signed(value)] for play, value in game.momentum_points.items()]
+
+
+def momentum_shift_rows(game: Rinkside) -> list[list[str]]:
+    return [
         [play, f"to {shift.other_points}", f"to at least {shift.gaining_at_least}"]
         for play, shift in game.momentum_shifts.items()
     ]
-    level_widths = [22 * mm, 22 * mm]
-    point_widths = [42 * mm, 14 * mm]
-    shift_widths = [44 * mm, 22 * mm, 30 * mm]
+
+
+def _momentum(game: Rinkside, width: float) -> Flowable:
     return _group(
         [
-            (
-                _table("Momentum levels", ["Points", "Level"], levels, level_widths),
-                sum(level_widths),
+            _sized(
+                "Momentum levels",
+                MOMENTUM_LEVELS,
+                momentum_level_rows(game),
+                [22 * mm, 22 * mm],
             ),
-            (
-                _table("Momentum points", ["Play", "Points"], points, point_widths),
-                sum(point_widths),
+            _sized(
+                "Momentum points", MOMENTUM_POINTS, momentum_point_rows(game), [42 * mm, 14 * mm]
             ),
-            (
-                _table(
-                    "Momentum shifts",
-                    ["Play", "Other team", "Gaining team"],
-                    shifts,
-                    shift_widths,
-                ),
-                sum(shift_widths),
+            _sized(
+                "Momentum shifts",
+                MOMENTUM_SHIFTS,
+                momentum_shift_rows(game),
+                [44 * mm, 22 * mm, 30 * mm],
             ),
         ],
         width,
@@ -585,10 +573,7 @@ def _fight_start(game: Rinkside, width: float) -> Flowable:
             _charted(
                 "Fight check",
                 game.fight_check,
-                [
-                    Column("Result", 24 * mm, _field("result")),
-                    Column("Chip.", 10 * mm, lambda row: signed(row.chippiness)),
-                ],
+                [*RESULT, CHIPPINESS],
             ),
             _charted(
                 "Fighter locator",
@@ -609,14 +594,7 @@ def _fight_start(game: Rinkside, width: float) -> Flowable:
 def _fight_result(game: Rinkside, width: float) -> Flowable:
     return _group(
         [
-            _charted(
-                "Fight result",
-                game.fight_result,
-                [
-                    Column("Advantaged fighter", 30 * mm, _field("result")),
-                    Column("Chip.", 10 * mm, lambda row: signed(row.chippiness)),
-                ],
-            ),
+            _charted("Fight result", game.fight_result, FIGHT_RESULT),
             _charted(
                 "Instigators and brawls",
                 game.fight_extras,
@@ -650,8 +628,6 @@ def _fight_after(game: Rinkside, width: float) -> Flowable:
 
 
 # --- the text tables (README §4.2) -------------------------------------------------------------
-
-RESULT = (Column("Result", 24 * mm, _field("result")),)
 
 
 def _before_the_game(game: Rinkside, width: float) -> Flowable:
@@ -688,17 +664,13 @@ def _words(code: str) -> str:
 
 def _zone_play(game: Rinkside, width: float) -> Flowable:
     tables = game.tables
-    stoppage_widths = [36 * mm, 26 * mm]
     stoppages = [
         [name, f"{stop.faceoff} {TIMING_MARK}" if stop.timing else stop.faceoff]
         for name, stop in tables.zone_stoppages.items()
     ]
     return _group(
         [
-            (
-                _table("Zone stoppages", ["Stoppage", "Faceoff"], stoppages, stoppage_widths),
-                sum(stoppage_widths),
-            ),
+            _sized("Zone stoppages", ["Stoppage", "Faceoff"], stoppages, [36 * mm, 26 * mm]),
             _charted("Breakout or forecheck", tables.breakout_split, RESULT),
             _charted("Rush", tables.rush_split, RESULT),
         ],
@@ -725,7 +697,7 @@ def _pk_and_last_second(game: Rinkside, width: float) -> Flowable:
         for colour, table in game.tables.last_second.items()
     ]
     return _group(
-        [(_table("Penalty-kill forecheck", header, rows, widths), sum(widths)), *last_second],
+        [_sized("Penalty-kill forecheck", header, rows, widths), *last_second],
         width,
     )
 
@@ -735,17 +707,13 @@ def _shots(game: Rinkside, width: float) -> Flowable:
     shot_rows = [
         [number_range(row.lo, row.hi), row.result, row.then] for row in tables.shot_numbers
     ]
-    shot_widths = [RANGE_COLUMN, 36 * mm, 24 * mm]
     return _group(
         [
-            (
-                _table(
-                    "Shot numbers",
-                    [NUMBER_NAMES["black100"], "Shot", "Then"],
-                    shot_rows,
-                    shot_widths,
-                ),
-                sum(shot_widths),
+            _sized(
+                "Shot numbers",
+                [NUMBER_NAMES["black100"], "Shot", "Then"],
+                shot_rows,
+                [RANGE_COLUMN, 36 * mm, 24 * mm],
             ),
             _charted("Difficulty", tables.difficulty, [Column("Save", 18 * mm, _field("result"))]),
             _rebound_control(tables.rebound_control),
@@ -758,16 +726,26 @@ def bound_text(bound: Bound) -> str:
     """A range's end as printed: 10, or a goalie rating as his card names it (RC, RC-10)."""
     if bound.rating is None:
         return str(bound.offset)
-    name = RATING_ABBREVIATIONS.get(bound.rating, bound.rating)
+    name = GOALIE_LABELS.get(bound.rating, bound.rating)
     return f"{name}{bound.offset:+d}" if bound.offset else name
 
 
-def _rebound_control(table: ReboundTable) -> tuple[Table, float]:
+def rebound_control_header(table: ReboundTable) -> list[str]:
+    return [NUMBER_NAMES.get(table.number, table.number), "Save goes to"]
+
+
+def rebound_control_rows(table: ReboundTable) -> list[list[str]]:
     """Ranges bounded by the goalie's Rebound Control: "1 to RC-10", read per goalie."""
-    rows = [[f"{bound_text(row.lo)} to {bound_text(row.hi)}", row.result] for row in table.rows]
-    widths = [26 * mm, 24 * mm]
-    header = [NUMBER_NAMES.get(table.number, table.number), "Save goes to"]
-    return _table("Rebound control", header, rows, widths), sum(widths)
+    return [[f"{bound_text(row.lo)} to {bound_text(row.hi)}", row.result] for row in table.rows]
+
+
+def _rebound_control(table: ReboundTable) -> tuple[Table, float]:
+    return _sized(
+        "Rebound control",
+        rebound_control_header(table),
+        rebound_control_rows(table),
+        [26 * mm, 24 * mm],
+    )
 
 
 def _penalty_consequences(game: Rinkside, width: float) -> Flowable:
@@ -784,4 +762,4 @@ def _penalty_consequences(game: Rinkside, width: float) -> Flowable:
     ]
     header = ["Penalty", "Power plays", "Major", "Misconduct", "Ejected", "Discipline"]
     widths = [44 * mm, 18 * mm, 14 * mm, 18 * mm, 14 * mm, 16 * mm]
-    return _alone((_table("Penalty consequences", header, rows, widths), sum(widths)), width)
+    return _alone(_sized("Penalty consequences", header, rows, widths), width)

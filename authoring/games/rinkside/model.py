@@ -5,16 +5,23 @@ Settings."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, Literal
 
 from authoring.checks import Tables, only_row
 from authoring.findings import Location
 from authoring.games.rinkside.deck import Card, Face
 from authoring.games.rinkside.sections import ReadTogether, read_together_rows
-from authoring.games.rinkside.texttables import TextTables, read_text_tables
+from authoring.games.rinkside.texttables import (
+    Ranged,
+    Row,
+    Table,
+    TextTables,
+    grouped,
+    ranged_rows,
+    read_text_tables,
+)
 
 # The skater card's 32 ratings, in the order of their columns (README §2.1).
 SKATER_RATINGS = (
@@ -253,21 +260,6 @@ class RatingUse:
 N100 = 100  # #100 and Black #100 both run 1-100 (seed L91-96)
 
 
-class Ranged(Protocol):
-    """A chart row (a dataclass): the numbers lo..hi (inclusive) that read it."""
-
-    __dataclass_fields__: ClassVar[dict[str, Any]]
-
-    @property
-    def lo(self) -> int: ...
-
-    @property
-    def hi(self) -> int: ...
-
-
-Row = TypeVar("Row", bound=Ranged)
-
-
 # How many values each number a chart reads has, every value equally likely: #100 and Black
 # #100 1/100 each (§3.3), a face's blue 1/20 (five cards each, as `validate` proves).
 BLUE = 20
@@ -275,24 +267,14 @@ SCALES = {"black100": N100, "left100": N100, "right100": N100, "n100": N100, "bl
 
 
 @dataclass(frozen=True)
-class Chart(Generic[Row]):
+class Chart(Table[Row]):
     """A game-centre chart: its rows in number order, tiling the whole range of `number`
     (1-100, or 1-20 for a blue), as `validate` proves before the model is built."""
-
-    number: str
-    rows: tuple[Row, ...]
 
     @property
     def end(self) -> int:
         """The highest value of the chart's number."""
         return SCALES[self.number]
-
-    def __getitem__(self, drawn: int) -> Row:
-        """The row the number `drawn` reads."""
-        index = bisect_right([row.lo for row in self.rows], drawn) - 1
-        if index < 0 or drawn > self.rows[index].hi:
-            raise KeyError(f"no row of the chart covers {drawn}")
-        return self.rows[index]
 
     def chance(self, row: Ranged) -> Fraction:
         """How often a row is read, exactly."""
@@ -505,6 +487,16 @@ class MomentumShift:
 
 CHART_ENDS = {"FightResult": BLUE}  # the others tile 1-100
 MOMENTUM = ("MomentumLevels", "MomentumPoints", "MomentumShifts")
+# The charts of a fight, from the check that starts one to the league's discipline after it.
+FIGHT = (
+    "FightCheck",
+    "FighterLocator",
+    "FightResult",
+    "FightExtras",
+    "ThirdManIn",
+    "CoolerHeads",
+    "Discipline",
+)
 # Every game-centre sheet in README §1's order, the order of the workbook's tabs.
 GAME_CENTRE = (
     "PenaltyChart",
@@ -520,13 +512,7 @@ GAME_CENTRE = (
     "AgitatorScenario",
     "AgitatorLocator",
     "AgitatorRequired",
-    "FightCheck",
-    "FighterLocator",
-    "FightResult",
-    "FightExtras",
-    "ThirdManIn",
-    "CoolerHeads",
-    "Discipline",
+    *FIGHT,
     *MOMENTUM,
     "GoalDescriptions",
     "GoalieReactions",
@@ -735,19 +721,13 @@ def build_model(tables: Tables) -> Rinkside:
 
 def _chart(records: list[Any], row: type[Row]) -> Chart[Row]:
     """The records of one chart (or of one key of it) as a chart of `row`s."""
-    columns = [f.name for f in fields(row)]
-    ordered = sorted(records, key=lambda r: r["lo"])
-    number = ordered[0]["number"] if ordered else ""
-    return Chart(number, tuple(row(**{c: r[c] for c in columns}) for r in ordered))
+    return Chart(*ranged_rows(records, row))
 
 
 def _keyed_charts(records: list[Any], key: str, row: type[Row]) -> dict[Any, Chart[Row]]:
     """A keyed chart's records as one chart per value of `key` (a name, or Discipline's A/E),
     in sheet order."""
-    grouped: dict[Any, list[Any]] = {}
-    for record in records:
-        grouped.setdefault(record[key], []).append(record)
-    return {value: _chart(group, row) for value, group in grouped.items()}
+    return {value: _chart(group, row) for value, group in grouped(records, key).items()}
 
 
 def _at_or_below(records: list[Any]) -> dict[str, AtOrBelow]:

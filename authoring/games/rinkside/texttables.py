@@ -8,6 +8,7 @@ entries once each."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -85,7 +86,8 @@ PK_NUMBERS = ("red_left", "blue_left")
 
 
 class Ranged(Protocol):
-    """A text-table row (a dataclass): the numbers lo..hi (inclusive) that read it."""
+    """A row of a text table or a game-centre chart (a dataclass): the numbers lo..hi
+    (inclusive) that read it."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
 
@@ -109,10 +111,10 @@ class Table(Generic[Row]):
 
     def __getitem__(self, drawn: int) -> Row:
         """The row the number `drawn` reads."""
-        for row in self.rows:
-            if row.lo <= drawn <= row.hi:
-                return row
-        raise KeyError(f"no row of the table covers {drawn}")
+        index = bisect_right([row.lo for row in self.rows], drawn) - 1
+        if index < 0 or drawn > self.rows[index].hi:
+            raise KeyError(f"no row covers {drawn}")
+        return self.rows[index]
 
 
 @dataclass(frozen=True)
@@ -279,18 +281,28 @@ def read_text_tables(tables: Tables) -> TextTables:
     )
 
 
-def _table(records: list[Any], row: type[Row]) -> Table[Row]:
+def ranged_rows(records: list[Any], row: type[Row]) -> tuple[str, tuple[Row, ...]]:
+    """The number a table's (or a chart's) records read and its rows in number order."""
     columns = [f.name for f in fields(row)]
     ordered = sorted(records, key=lambda r: r["lo"])
     number = ordered[0]["number"] if ordered else ""
-    return Table(number, tuple(row(**{c: r[c] for c in columns}) for r in ordered))
+    return number, tuple(row(**{c: r[c] for c in columns}) for r in ordered)
+
+
+def grouped(records: list[Any], key: str) -> dict[Any, list[Any]]:
+    """The records by their value of `key`, in sheet order."""
+    groups: dict[Any, list[Any]] = {}
+    for record in records:
+        groups.setdefault(record[key], []).append(record)
+    return groups
+
+
+def _table(records: list[Any], row: type[Row]) -> Table[Row]:
+    return Table(*ranged_rows(records, row))
 
 
 def _keyed(records: list[Any], key: str) -> dict[str, Table[ResultRow]]:
-    grouped: dict[str, list[Any]] = {}
-    for record in records:
-        grouped.setdefault(record[key], []).append(record)
-    return {value: _table(group, ResultRow) for value, group in grouped.items()}
+    return {value: _table(group, ResultRow) for value, group in grouped(records, key).items()}
 
 
 def _pk_forecheck(records: list[Any]) -> dict[int, dict[str, PKForecheckRow]]:
