@@ -10,10 +10,12 @@ import pytest
 from pdfdraw import IDENTITY, apply, drawing, multiply, placed_form_texts, text_extents
 from pdfread import CLOSE, contains, inside, origin, page_runs, pdf_entry, pdf_title
 from pypdf.generic import ContentStream, NameObject
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether
 
 from authoring.components import Printing
+from authoring.render.colours import contrast, ink_on
 from authoring.render.cover import Printed, page_count, write_cover
 from authoring.render.document import new_canvas
 from authoring.render.flow import (
@@ -990,3 +992,30 @@ def test_a_lone_square_after_mixed_rows_is_joined_by_square_spares(tmp_path):
     assert reader.pages[2].extract_text().count("Spare") == 139
     assert "with 139 blank spares" in reader.pages[2].extract_text()
     assert reader.pages[3].extract_text().count("#135") == 140
+
+
+# --- ink on a coloured fill ------------------------------------------------------------------
+
+
+def test_contrast_follows_wcag_from_black_on_white_to_none():
+    """WCAG 2's contrast ratio: 21 for black on white, 1 for a colour on itself, and the
+    grey #777777 at 4.48 against white, the grey often quoted as just missing AA's 4.5."""
+    assert contrast(colors.black, colors.white) == pytest.approx(21)
+    assert contrast(colors.HexColor("#3366cc"), colors.HexColor("#3366cc")) == 1
+    assert contrast(colors.HexColor("#777777"), colors.white) == pytest.approx(4.48, abs=0.005)
+
+
+@pytest.mark.parametrize(
+    ("fill", "ink"),
+    [
+        ("#ffff00", "dark"),  # yellow
+        ("#1d2d5c", "white"),  # navy
+        ("#e06666", "dark"),  # a light red: 5.0 against white's 3.4
+        ("#e07a1f", "dark"),  # an orange: 5.6 against white's 3.0
+        ("#8e6fb5", "white"),  # a violet: 4.08 against white's 4.12
+    ],
+)
+def test_the_ink_on_a_fill_is_the_one_that_contrasts_more(fill, ink):
+    dark = colors.HexColor("#1d1d1f")
+    chosen = ink_on(colors.HexColor(fill), dark)
+    assert chosen == (dark if ink == "dark" else colors.white)

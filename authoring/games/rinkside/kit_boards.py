@@ -31,6 +31,7 @@ from authoring.components import BuildContext, Component, Printing
 from authoring.games.rinkside.kit_cards import PLAYER_CARD
 from authoring.games.rinkside.model import INTENSITIES, MomentumLevel, Rinkside, Team
 from authoring.render.cards import SMALLEST
+from authoring.render.colours import ink_on
 from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD, draw_centred
 from authoring.render.imposition import Rect, Slot, impose
@@ -266,12 +267,6 @@ def points_range(level: MomentumLevel) -> str:
     return f"{top} POINTS"
 
 
-def ink_on(tint: colors.Color) -> colors.Color:
-    """Black on a light tint, white on a dark one."""
-    light = 0.299 * tint.red + 0.587 * tint.green + 0.114 * tint.blue
-    return INK if light > 0.5 else colors.white
-
-
 # --- the scoreboard ------------------------------------------------------------------------
 
 
@@ -401,7 +396,7 @@ def team_tint(team: Team) -> colors.Color:
 
 def _team_face(team: Team, labels: tuple[str, ...], captions: tuple[str, ...]) -> TokenFace:
     tint = team_tint(team)
-    ink = ink_on(tint)
+    ink = ink_on(tint, INK)
     return TokenFace(labels, tint, captions=captions, label_ink=ink, caption_ink=ink)
 
 
@@ -421,7 +416,7 @@ def tiles(game: Rinkside) -> list[TokenFace]:
     ]
     for intensity, hex_tint in zip(INTENSITIES, INTENSITY_TINTS, strict=True):
         tint = colors.HexColor(hex_tint)
-        ink = ink_on(tint)
+        ink = ink_on(tint, INK)
         face = TokenFace(
             (intensity,), tint, captions=("GAME INTENSITY",), label_ink=ink, caption_ink=ink
         )
@@ -516,7 +511,7 @@ def _backdrop(game_word: str, tint: colors.Color, canvas: Canvas, team: Team, sl
     canvas.setStrokeColor(colors.white)
     canvas.setLineWidth(0.6)
     canvas.roundRect(*chip, 1 * mm, stroke=1, fill=1)
-    canvas.setFillColor(ink_on(club))
+    canvas.setFillColor(ink_on(club, INK))
     draw_centred(canvas, team.abbr, chip.x + chip.width / 2, band_middle - 9.0 / 3, BODY_BOLD, 9.0)
     canvas.setFillColor(colors.white)
     draw_centred(

@@ -42,6 +42,7 @@ from authoring.games.rinkside.model import (
     Team,
 )
 from authoring.render.cards import SMALLEST, CardFrame, card_face, safe_outline
+from authoring.render.colours import ink_on
 from authoring.render.document import draw_pages
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, draw_centred, fitted_size
 from authoring.render.imposition import Draw, Rect, Slot, impose
@@ -243,12 +244,6 @@ def goalies_in_order(game: Rinkside) -> list[Goalie]:
 # --- drawing helpers -----------------------------------------------------------------------
 
 
-def ink_on(fill: colors.Color) -> colors.Color:
-    """Black or white, whichever reads on `fill`."""
-    luminance = 0.2126 * fill.red + 0.7152 * fill.green + 0.0722 * fill.blue
-    return INK if luminance > 0.55 else colors.white
-
-
 def _box(canvas: Canvas, rect: Rect, fill: colors.Color = colors.white) -> None:
     canvas.setLineWidth(FRAME.line_width)
     canvas.setStrokeColor(FRAME.line)
@@ -327,7 +322,7 @@ def _title(canvas: Canvas, safe: Rect, text: str, fill: colors.Color) -> Rect:
     canvas.setStrokeColor(FRAME.line)
     canvas.setLineWidth(FRAME.line_width)
     canvas.roundRect(*band, FRAME.radius, stroke=1, fill=1)
-    canvas.setFillColor(ink_on(fill))
+    canvas.setFillColor(ink_on(fill, INK))
     draw_centred(
         canvas,
         text,
@@ -391,10 +386,10 @@ def _scale_legend(canvas: Canvas, rect: Rect) -> None:
 def _team_back(canvas: Canvas, slot: Slot, team: Team, kind: str) -> None:
     """A club-coloured back: the club's abbreviation large, its name and the kind of card."""
     fill = _colour(team.colour_home)
-    frame = CardFrame(paper=fill, safe_inset=FRAME.safe_inset, line=ink_on(fill), line_width=1)
+    frame = CardFrame(paper=fill, safe_inset=FRAME.safe_inset, line=ink_on(fill, INK), line_width=1)
     safe = card_face(canvas, slot, frame)
     safe_outline(canvas, safe, frame)
-    canvas.setFillColor(ink_on(fill))
+    canvas.setFillColor(ink_on(fill, INK))
     centre = safe.x + safe.width / 2
     middle = safe.y + safe.height / 2
     draw_centred(
@@ -517,7 +512,7 @@ def _rating_cell(
     _box(canvas, cell, fill or colors.white)
     if fill is None:
         _scale_stripe(canvas, cell, scales(game, rating))
-    ink = INK if fill is None else ink_on(fill)
+    ink = INK if fill is None else ink_on(fill, INK)
     inner = Rect(cell.x + inset, cell.y, cell.width - inset, cell.height)
     baseline = _label(canvas, inner, label, RULE if fill is None else ink)
     value_room = Rect(inner.x, inner.y, inner.width, baseline - inner.y - 0.3 * mm)
