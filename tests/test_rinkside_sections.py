@@ -222,6 +222,52 @@ def test_the_pairs_read_together_hold_by_enumeration(cards, pairs):
     assert {pair_id: report[pair_id] for pair_id in enumerated} == enumerated
 
 
+def test_a_penalty_on_a_low_right_n100_can_fall_on_every_rank(cards, pairs):
+    """Seed L306, L386: a draw or commit penalty comes when the Right #100 is "within" the
+    player's rating (0-10). L1025: "Draw a new card. Use the Black #100" on the Penalized
+    Player chart, which names the rank by Commit Penalty. The card whose front gave the
+    penalty is turned over for that draw, so its back digit is the tens digit of the Black
+    #100 (README §0, §3.5 P07). Counted over every ordered triple (i, j, k) of different
+    cards whose j has Right #100 at most t: i's back beside j's front, then j's back beside
+    k's front.
+
+    Distances: t cards share the chance out in t equal parts, one per back digit, so at
+    every t each row is less than one card's share (1/t) from its chance without the
+    condition; with all ten digits (t = 10) only j's own front is missing from its 99
+    partners, at most 1/99 of one card's tenth: 1/990. The lowest rank has a chance from
+    t = 4 on: the deal puts the 0 fourth, since a 0 among fewer cards gives that rank 9/10
+    of a card's share, against its 9/100 (README §3.5)."""
+    sheet = openpyxl.load_workbook(GAME.workbook)["PenalizedPlayer"]
+    ranks: list[tuple[int, int, int]] = sorted(
+        (r["from_lowest"], r["lo"], r["hi"]) for _, r in records(sheet)
+    )
+
+    def rank_of(turned: Row, top: Row) -> int:
+        black = 10 * turned["l_black"] + top["r_black"] or 100
+        return next(rank for rank, lo, hi in ranks if lo <= black <= hi)
+
+    unconditional = {rank: Fraction(hi - lo + 1, 100) for rank, lo, hi in ranks}
+    next_draws = Counter(rank_of(j, k) for j, k in every_draw(cards))
+    assert {rank: Fraction(n, DRAWS) for rank, n in next_draws.items()} == unconditional
+
+    triples: Counter[tuple[int, int]] = Counter()  # (j's Right #100, rank) → triples
+    for j in (c for c in cards if c["r_n100"] <= 10):
+        for k in cards:
+            for i in cards:
+                if len({i["card"], j["card"], k["card"]}) == 3:
+                    triples[j["r_n100"], rank_of(j, k)] += 1
+    assert triples.total() == 10 * 99 * 98
+    for t in range(1, 11):
+        low = [c for c in cards if c["r_n100"] <= t]
+        assert len({c["l_black"] for c in low}) == t
+        held = {rank: sum(triples[n, rank] for n in range(1, t + 1)) for rank in unconditional}
+        chances = {rank: Fraction(n, t * 99 * 98) for rank, n in held.items()}
+        assert all(abs(chances[r] - p) < Fraction(1, t) for r, p in unconditional.items()), t
+        assert chances[1] > 0 or t < 4, t
+    assert all(abs(chances[r] - p) <= Fraction(1, 990) for r, p in unconditional.items())
+    assert pairs["P07"]["value"] == str(chances[1]) == "89/990"
+
+
 def hand_deck() -> list[Card]:
     """Five cards whose own faces overlap: the two-card formula must take out a card's own
     pair, which only enumeration settles."""
