@@ -209,8 +209,10 @@ def test_official_call_nested_boxes(tables):
 def test_penalty_consequences(tables):
     """L1031-1036: a double minor gives "2 separate Power Play Opportunities"; a major a "5
     minute Power Play" played out; a match penalty disqualifies and "may face disciplinary
-    action"; minor + 10:00 adds "a 10:00 misconduct"; major + GM "a 5:00 Major AND is
-    ejected"; a 10:00 game misconduct "is ejected"."""
+    action" (and, our modern reading where the seed is silent, the other team plays a 5:00
+    power play as for a major, as the NHL's rule 21 has it); minor + 10:00 adds "a 10:00
+    misconduct"; major + GM "a 5:00 Major AND is ejected"; a 10:00 game misconduct "is
+    ejected"."""
     consequences = {
         penalty: (c.power_plays, c.major, c.misconduct, c.ejected, c.discipline)
         for penalty, c in tables.penalty_consequences.items()
@@ -218,7 +220,7 @@ def test_penalty_consequences(tables):
     assert consequences == {
         "double minor": (2, False, 0, False, False),
         "major": (0, True, 0, False, False),
-        "match": (0, False, 0, True, True),
+        "match": (0, True, 0, True, True),
         "minor and misconduct": (1, False, 10, False, False),
         "major and game misconduct": (0, True, 0, True, False),
         "game misconduct": (0, False, 0, True, False),
