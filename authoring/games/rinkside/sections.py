@@ -771,7 +771,11 @@ def battles_even(cards: Sequence[Card], zone: str, columns: Sequence[str]) -> st
             )
             if o != d:
                 off.append(f"{column} {value} {o} against {d}")
-    return "equal for every value" if not off else "; ".join(off)
+    return (
+        "equal for every value"
+        if not off
+        else f"unequal for {len(off)} section values: {a_few(off, 3)}"
+    )
 
 
 _PROBABILITY = re.compile(r"^P\((?P<event>.+?)(?: \| (?P<given>.+))?\)$")
