@@ -46,7 +46,7 @@ DESIGNED_ROWS = {
     "AgitatorRequired": 6,
     "FightCheck": 2,
     "FighterLocator": 6,
-    "FightResult": 4,
+    "FightResult": 8,
     "FightExtras": 6,
     "ThirdManIn": 4,
     "Discipline": 24,
@@ -100,7 +100,6 @@ def _charts(model: Rinkside) -> dict[str, Chart[Any]]:
         "AgitatorRequired": model.agitator_required,
         "FightCheck": model.fight_check,
         "FighterLocator": model.fighter_locator,
-        "FightResult": model.fight_result,
         "FightExtras": model.fight_extras,
         "ThirdManIn": model.third_man_in,
         "GoalieReactions": model.goalie_reactions,
@@ -110,6 +109,7 @@ def _charts(model: Rinkside) -> dict[str, Chart[Any]]:
     charts |= {f"AgitatorLocator {key}": chart for key, chart in model.agitator_locator.items()}
     charts |= {f"Discipline A/E {key}": chart for key, chart in model.discipline.items()}
     charts |= {f"GoalDescriptions {key}": chart for key, chart in model.goal_descriptions.items()}
+    charts |= {f"FightResult {key}": chart for key, chart in model.fight_result.items()}
     return charts
 
 
@@ -117,7 +117,7 @@ def test_every_number_reads_exactly_one_row_and_the_chances_sum_to_one(model):
     """README §8.5: each chart's ranges tile "1-100 for #100 and Black #100, 1-20 for blue"
     for each key, no gap, no overlap."""
     for name, chart in _charts(model).items():
-        assert chart.end == (20 if name == "FightResult" else 100), name
+        assert chart.end == (20 if name.startswith("FightResult") else 100), name
         for drawn in range(1, chart.end + 1):
             row = chart[drawn]
             assert row.lo <= drawn <= row.hi, name
@@ -354,9 +354,11 @@ def test_agitator_locator_and_required_edges(model):
 
 def test_fight_card_edges(model):
     """README §4.1's Fight Card: FightCheck "1-40 a fight … 41-100 a long stare, chippiness
-    +1"; FighterLocator "71-85 [4] · 86-92 [1][L] · 93-100 [2][L]"; FightResult "1-5 decisive
-    win · 6-12 win · 13-17 draw · 18-20 the other fighter wins", chippiness "decisive win -2,
-    win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights · 13 brawl, three more
+    +1"; FighterLocator "71-85 [4] · 86-92 [1][L] · 93-100 [2][L]"; FightResult, per
+    who holds the advantage (the Fight Card's "Higher or Lower Advantage section", L1226),
+    lower A/E "1-6 decisive win · 7-14 win · 15-18 draw · 19-20 the other fighter wins" and
+    higher A/E "1-3 decisive win · 4-10 win · 11-16 draw · 17-20 upset", chippiness
+    "decisive win -2, win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights · 13 brawl, three more
     · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest · 41-70 2nd · 71-90 3rd ·
     91-100 4th"."""
     check = model.fight_check
@@ -372,9 +374,9 @@ def test_fight_card_edges(model):
         (1, True),
         (2, True),
     ]
-    result = model.fight_result
-    assert result.number == "blue_right"
-    assert [(result[n].result, result[n].chippiness) for n in (5, 6, 12, 13, 17, 18, 20)] == [
+    lower, higher = model.fight_result["lower"], model.fight_result["higher"]
+    assert lower.number == higher.number == "blue_right"
+    assert [(lower[n].result, lower[n].chippiness) for n in (6, 7, 14, 15, 18, 19, 20)] == [
         ("decisive win", -2),
         ("win", -1),
         ("win", -1),
@@ -383,7 +385,16 @@ def test_fight_card_edges(model):
         ("upset", 2),
         ("upset", 2),
     ]
-    assert result.chance(result[6]) == Fraction(7, 20)
+    assert [higher[n].result for n in (3, 4, 10, 11, 16, 17)] == [
+        "decisive win",
+        "win",
+        "win",
+        "draw",
+        "draw",
+        "upset",
+    ]
+    assert lower.chance(lower[7]) == Fraction(8, 20)
+    assert higher.chance(higher[17]) == Fraction(4, 20)
     extras = model.fight_extras
     assert [extras[n].extra for n in (8, 9, 11, 12, 13, 14, 15)] == [
         "instigator",
@@ -422,10 +433,10 @@ def test_discipline_edges_per_ae(model):
 
 
 def test_a_blue_chart_tiles_1_to_20(check):
-    """README §8.5: a blue chart tiles "1-20 for blue": FightResult's "18-20 the other
-    fighter wins" ending at 19 leaves 20 unread, and a range past 20 is refused."""
+    """README §8.5: a blue chart tiles "1-20 for blue": the lower A/E's FightResult "19-20
+    the other fighter wins" ending at 19 leaves 20 unread, and a range past 20 is refused."""
     book = openpyxl.load_workbook(GAME.workbook)
-    cell = cell_where(book["FightResult"], "hi", hi=20)
+    cell = cell_where(book["FightResult"], "hi", advantage="lower", hi=20)
 
     def short(book: openpyxl.Workbook) -> None:
         book["FightResult"][cell] = 19

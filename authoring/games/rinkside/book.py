@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from authoring.components import BuildContext, Component, Printing
 from authoring.games.rinkside.kit_cards import SKATER_LABELS
@@ -33,6 +33,7 @@ from authoring.games.rinkside.kit_charts import (
     Column,
     chart_header,
     chart_rows,
+    fight_result_title,
     momentum_level_rows,
     momentum_point_rows,
     momentum_shift_rows,
@@ -43,7 +44,14 @@ from authoring.games.rinkside.model import INTENSITIES, RatingUse, Rinkside
 from authoring.games.rinkside.sections import faceoff_win
 from authoring.games.rinkside.texttables import NUMBERS as TEXT_NUMBERS
 from authoring.games.rinkside.texttables import PenaltyConsequence
-from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
+from authoring.render.flow import (
+    TableSource,
+    build_markup_book,
+    data_table,
+    render_markup,
+    side_by_side,
+    styles,
+)
 from authoring.render.words import number_range
 
 TITLE = "RINKSIDE HOCKEY"
@@ -136,7 +144,7 @@ def _book(text: str, tables: dict[str, TableSource], context: BuildContext, path
 
 def named_tables(game: Rinkside) -> dict[str, TableSource]:
     """Every table the rulebook places with `::table NAME`, made fresh each time."""
-    kept_whole: dict[str, Callable[[Rinkside], Table]] = {
+    kept_whole: dict[str, Callable[[Rinkside], Flowable]] = {
         "rivalries": rivalries,
         "faceoff-odds": faceoff_odds,
         "severe": severe,
@@ -304,11 +312,15 @@ def intensities(game: Rinkside) -> Table:
     return _table(header, rows, [24, 40, 46, 42])
 
 
-def fight_result(game: Rinkside) -> Table:
-    """The Fight Card's fight result, its columns named in full."""
-    chart = game.fight_result
-    header = [NUMBER_NAMES[chart.number], "The fighter with the advantage", "Chippiness"]
-    return _table(header, chart_rows(chart, FIGHT_RESULT), [22, 60, 22])
+def fight_result(game: Rinkside) -> Flowable:
+    """The Fight Card's fight result for each fighter who may hold the advantage, side by
+    side, its columns named in full."""
+    tables = []
+    for advantage, chart in game.fight_result.items():
+        header = [NUMBER_NAMES[chart.number], "The fighter with the advantage", "Chippiness"]
+        table = _table(header, chart_rows(chart, FIGHT_RESULT), [18, 34, 18])
+        tables.append([Paragraph(fight_result_title(advantage), styles()["h3"]), table])
+    return side_by_side(tables, 72 * mm)
 
 
 def momentum_levels(game: Rinkside) -> Table:

@@ -39,6 +39,7 @@ from authoring.games.rinkside.deck import (
 )
 from authoring.games.rinkside.derive import derived_differences
 from authoring.games.rinkside.model import (
+    ADVANTAGES,
     AT_OR_BELOW,
     CHART_ENDS,
     CHART_KEYS,
@@ -789,6 +790,11 @@ CHECKS: tuple[Check, ...] = (
             every_key(sheet, "intensity", INTENSITIES, "missing-intensity", "range"),
         )
         for sheet in AT_OR_BELOW
+    ),
+    Check(
+        "every advantage FightResult",
+        ("FightResult",),
+        every_key("FightResult", "advantage", ADVANTAGES, "missing-advantage", "result ranges"),
     ),
     unique("MomentumLevels", "level"),
     tiles("MomentumLevels", "lo", "hi", start=1, end=None, noun="point", open_top=True),

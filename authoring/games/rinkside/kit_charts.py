@@ -356,7 +356,7 @@ RESULT = (Column("Result", 24 * mm, _field("result")),)
 CHIPPINESS = Column("Chip.", 10 * mm, lambda row: signed(row.chippiness))
 PENALTY = (Column("Infraction", 27 * mm, _field("infraction")),)
 SEVERE = (Column("Penalty", 44 * mm, _field("penalty")),)
-FIGHT_RESULT = (Column("Advantaged fighter", 30 * mm, _field("result")), CHIPPINESS)
+FIGHT_RESULT = (Column("Result", 26 * mm, _field("result")), CHIPPINESS)
 SCRUM = (Column("Result", 30 * mm, _field("result")), CHIPPINESS)
 DISCIPLINE = (Column("Suspension", 20 * mm, _field("suspension")),)
 GOAL = (
@@ -591,40 +591,31 @@ def _fight_start(game: Rinkside, width: float) -> Flowable:
     )
 
 
+def fight_result_title(advantage: str) -> str:
+    return f"Fight result: {advantage} A/E ahead"
+
+
 def _fight_result(game: Rinkside, width: float) -> Flowable:
-    return _group(
-        [
-            _charted("Fight result", game.fight_result, FIGHT_RESULT),
-            _charted(
-                "Instigators and brawls",
-                game.fight_extras,
-                [Column("Also", 40 * mm, _field("extra"))],
-            ),
-            _charted(
-                "Third man in",
-                game.third_man_in,
-                [
-                    Column(
-                        "By Commit Penalty",
-                        28 * mm,
-                        lambda row: ranked(row.from_highest, by="highest"),
-                    )
-                ],
-            ),
-        ],
-        width,
+    """The two fight results (one per fighter who may hold the advantage) and what else the
+    same draw's Black #100 brings, on one line."""
+    results = [
+        _charted(fight_result_title(advantage), chart, FIGHT_RESULT)
+        for advantage, chart in game.fight_result.items()
+    ]
+    instigators = _charted(
+        "Instigators and brawls", game.fight_extras, [Column("Also", 40 * mm, _field("extra"))]
     )
+    return _group([*results, instigators], width)
 
 
 def _fight_after(game: Rinkside, width: float) -> Flowable:
-    return _alone(
-        at_or_below_table(
-            "Cooler heads",
-            game.cooler_heads,
-            "meter and dirty plays reset",
-        ),
-        width,
+    third_man = _charted(
+        "Third man in",
+        game.third_man_in,
+        [Column("By Commit Penalty", 28 * mm, lambda row: ranked(row.from_highest, by="highest"))],
     )
+    cooler = at_or_below_table("Cooler heads", game.cooler_heads, "meter and dirty plays reset")
+    return _group([third_man, cooler], width)
 
 
 # --- the text tables (README §4.2) -------------------------------------------------------------

@@ -518,6 +518,8 @@ GAME_CENTRE = (
     "GoalieReactions",
 )
 INTENSITIES = ("NORMAL", "AGITATED", "HOT", "BOILING")  # the game intensity tiles (L1156)
+# Who holds a fight's advantage: the fighter with the lower (better) A/E or the higher (L1226).
+ADVANTAGES = ("lower", "higher")
 # The sheets of one range per intensity, read at or below (not a tiling: `unique` intensity).
 AT_OR_BELOW = ("CoincidentalRange", "CoolerHeads")
 CHART_KEYS = {
@@ -526,6 +528,7 @@ CHART_KEYS = {
     "AgitatorLocator": "side",
     "Discipline": "ae",
     "GoalDescriptions": "goal_type",
+    "FightResult": "advantage",
 }
 
 
@@ -559,7 +562,7 @@ class Rinkside:
     fight_check: Chart[FightCheckRow]
     fight_extras: Chart[FightExtrasRow]
     fighter_locator: Chart[FighterLocatorRow]
-    fight_result: Chart[FightResultRow]
+    fight_result: dict[str, Chart[FightResultRow]]  # by who holds the advantage (L1226)
     third_man_in: Chart[ThirdManInRow]
     discipline: dict[int, Chart[DisciplineRow]]  # by A/E
     coincidental_range: dict[str, AtOrBelow]  # by intensity
@@ -694,7 +697,7 @@ def build_model(tables: Tables) -> Rinkside:
         fight_check=_chart(rows("FightCheck"), FightCheckRow),
         fight_extras=_chart(rows("FightExtras"), FightExtrasRow),
         fighter_locator=_chart(rows("FighterLocator"), FighterLocatorRow),
-        fight_result=_chart(rows("FightResult"), FightResultRow),
+        fight_result=_keyed_charts(rows("FightResult"), CHART_KEYS["FightResult"], FightResultRow),
         third_man_in=_chart(rows("ThirdManIn"), ThirdManInRow),
         discipline=_keyed_charts(rows("Discipline"), CHART_KEYS["Discipline"], DisciplineRow),
         coincidental_range=_at_or_below(rows("CoincidentalRange")),
