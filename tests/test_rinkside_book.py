@@ -5,6 +5,7 @@ table row prints the changed rule; and the same workbook gives the same bytes.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from conftest import edited_copy
 from pdfread import find_sequence, flat, pdf_title, reader, tokens
 
 from authoring.components import BuildContext
-from authoring.games.rinkside import GAME, kit_charts
+from authoring.games.rinkside import GAME, kit, kit_boards, kit_charts
 from authoring.games.rinkside.book import components, rating_label, situation
 from authoring.games.rinkside.kit_charts import NUMBER_NAMES
 from authoring.games.rinkside.model import Rinkside, build_model
@@ -168,6 +169,44 @@ def test_every_rule_section_has_its_heading_in_play_order(shipped: Path) -> None
         assert heading in lines[position:], f"{heading!r} missing or out of order"
         position = lines.index(heading, position) + 1
     assert pdf_title(reader(shipped)) == "RINKSIDE HOCKEY: Rulebook"
+
+
+def box_list(path: Path) -> str:
+    """The text of the rulebook's "What is in the box" section, its lines joined."""
+    lines = tokens(path, drop_page_numbers=True)
+    start = lines.index("What is in the box")
+    return " ".join(lines[start + 1 : lines.index("Setting up", start)])
+
+
+def names(text: str, word: str) -> bool:
+    """`word` stands in `text` as itself, not inside a longer word (HIT is not HIT+)."""
+    return (
+        re.search(rf"(?<![\w+\N{{MINUS SIGN}}]){re.escape(word)}(?![\w+\N{{MINUS SIGN}}])", text)
+        is not None
+    )
+
+
+def test_the_box_list_names_every_printed_piece_of_the_kit(shipped: Path, model: Rinkside) -> None:
+    """The seed's components (Game Setup): player cards, the play result cards, the charts,
+    the scoreboard, tiles, backdrops and pawns. The rulebook's list names every file the kit
+    prints, every word a tile, backdrop, pawn or marker carries (the momentum, PERIOD and
+    CHIP markers the meters need, the goalie-level tile) and the score sheet's hits."""
+    text = box_list(shipped)
+    assert GAME.templates is not None
+    context = BuildContext(PAPERS["a4"], GAME.templates, "rinkside.xlsx")
+    for component in kit.components(model, context):
+        printing = component.printing
+        assert printing is not None and printing.title.lower() in text.lower(), component.name
+    faces = [
+        *kit_boards.tiles(model),
+        *(face for sides in kit_boards.goalie_level_tiles(model) for face in sides),
+        *kit_boards.pawns(model),
+    ]
+    words = {label for face in faces for label in face.labels}
+    words |= {word for word, _ in kit_boards.BACKDROP_SIDES}
+    assert {"MO", "PERIOD", "CHIP", "VERY GOOD GAME", "GREAT GAME"} <= words
+    assert sorted(word for word in words if not names(text, word)) == []
+    assert names(text, "hits")
 
 
 # --- 2. the tables are the workbook's -------------------------------------------------------

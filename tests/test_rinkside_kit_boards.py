@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 from conftest import edited_copy
-from pdfdraw import IDENTITY, extent, multiply, stray_marks, stray_texts
+from pdfdraw import IDENTITY, apply, extent, multiply, stray_marks, stray_texts
 from pdfread import Run, find_sequence, is_note, page_runs, reader, text_of
 from pypdf.generic import ContentStream
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from authoring.components import BuildContext
@@ -22,6 +23,7 @@ from authoring.games.rinkside.kit_boards import (
     BACKDROP,
     BOX,
     COUNTER,
+    TILE,
     TILE_STYLE,
     components,
 )
@@ -98,6 +100,30 @@ def rectangles(path: Path, number: int) -> list[Rect]:
         elif op == "re":
             x, y, w, h = (float(v) for v in operands)
             found.append(extent(matrix, Rect(x, y, w, h)))
+    return found
+
+
+def vertical_rules(path: Path, number: int) -> list[tuple[float, float, float]]:
+    """Every upright line page `number` draws (`m` then `l`), as its x, bottom and top."""
+    pdf = reader(path)
+    page = pdf.pages[number]
+    found, stack, matrix = [], [], IDENTITY
+    start = (0.0, 0.0)
+    for operands, operator in ContentStream(page.get_contents(), pdf).operations:
+        op = operator.decode()
+        if op == "q":
+            stack.append(matrix)
+        elif op == "Q":
+            matrix = stack.pop()
+        elif op == "cm":
+            matrix = multiply(tuple(float(v) for v in operands), matrix)  # type: ignore[arg-type]
+        elif op == "m":
+            start = apply(matrix, float(operands[0]), float(operands[1]))
+        elif op == "l":
+            end = apply(matrix, float(operands[0]), float(operands[1]))
+            if abs(end[0] - start[0]) < 0.01:
+                found.append((start[0], min(start[1], end[1]), max(start[1], end[1])))
+            start = end
     return found
 
 
@@ -271,7 +297,8 @@ def test_an_edited_momentum_level_prints_its_new_boundary(tmp_path):
 def test_the_tiles_are_the_seeds_and_no_forecheck_tile(printed, model):
     """L124 the officials' tile, L150 a hitting tile "next to the specific team", L1152 the
     game intensity tile, L1275 "the Momentum Tile for the current Momentum Total": one per
-    level for each club, in its colours. The seed has no forecheck tile."""
+    level for each club, in its colours. The seed has no forecheck tile. Each club's
+    goalie-level tile reads VERY GOOD GAME on its front and GREAT GAME on its back (L556-L566)."""
     path = printed["tiles"]
     labels = {TILE_STYLE.label_size, TILE_STYLE.label_alone_size}
     expected: Counter[tuple[str, ...]] = Counter(
@@ -283,10 +310,13 @@ def test_the_tiles_are_the_seeds_and_no_forecheck_tile(printed, model):
         for level in model.momentum_levels:
             points = f"{level.lo}+" if level.hi is None else f"{level.lo}-{level.hi}"
             expected[(level.level, f"{points} POINTS", f"{team.abbr} MOMENTUM")] += 1
+    goalies = [f"{team.abbr} GOALIE" for team in model.teams.values()]
     fronts = pieces_read(path, front_pages(path), labels)
-    assert Counter(fronts) == expected
+    assert Counter(fronts) == expected + Counter(("VERY GOOD GAME", g) for g in goalies)
     backs = [number + 1 for number in front_pages(path)]
-    assert Counter(pieces_read(path, backs, labels)) == expected
+    assert Counter(pieces_read(path, backs, labels)) == expected + Counter(
+        ("GREAT GAME", g) for g in goalies
+    )
     assert "FORECHECK" not in text_of(path).upper()
 
 
@@ -321,6 +351,73 @@ def test_each_team_has_a_goalie_backdrop_good_game_on_one_side_bad_on_the_other(
             assert len(places) == runs.count(word.upper())
         assert sorted(found) == sorted(f"{t.city} {t.name}: {word}" for t in teams)
     assert BACKDROP.width > PLAYER_CARD.width and BACKDROP.height > PLAYER_CARD.height
+
+
+def test_a_goalie_level_tile_is_great_game_behind_very_good_game(printed, model):
+    """L556-L566: from a Good Game a goalie bumps up to a Very Good, then a Great Game. One
+    tile per club shows both: turning the VERY GOOD GAME tile over shows GREAT GAME, so the
+    back of each club's front sits at the mirrored place of the sheet."""
+    path = printed["tiles"]
+    width = float(reader(path).pages[0].mediabox.width)
+    seen = set()
+    for number in front_pages(path):
+        front = {r.text: r for r in page_runs(path, number) if r.text.endswith(" GOALIE")}
+        back = {r.text: r for r in page_runs(path, number + 1) if r.text.endswith(" GOALIE")}
+        assert front.keys() == back.keys()
+        for caption, run in front.items():
+            behind = back[caption]
+            assert behind.centre == pytest.approx(width - run.centre, abs=0.5)
+            assert behind.y == pytest.approx(run.y, abs=0.5)
+            seen.add(caption)
+    assert seen == {f"{team.abbr} GOALIE" for team in model.teams.values()}
+
+
+def band_places(path: Path, number: int) -> list[tuple[Rect, Rect]]:
+    """Each goalie-card place on the page with the tile-sized place drawn on its band, if any."""
+    drawn = rectangles(path, number)
+    cards = [
+        r
+        for r in drawn
+        if abs(r.width - PLAYER_CARD.width) < 0.01 and abs(r.height - PLAYER_CARD.height) < 0.01
+    ]
+    tiles = [
+        r for r in drawn if abs(r.width - TILE.width) < 0.01 and abs(r.height - TILE.height) < 0.01
+    ]
+    return [
+        (card, tile)
+        for card in cards
+        for tile in tiles
+        if abs(tile.x - card.x) < 0.01 and abs(tile.y - (card.y + card.height)) < 0.01
+    ]
+
+
+def test_the_good_game_band_is_where_the_goalie_level_tile_lies(printed, model):
+    """L560-L566: a goalie on a Very Good or Great Game shows it on his backdrop. The GOOD GAME
+    side's band above the card is a game tile's size and holds the words GOOD GAME, so the
+    club's goalie-level tile laid on it covers them and leaves the card and the club's
+    abbreviation in sight; the BAD GAME side has no such place."""
+    path = printed["goalie-backdrops"]
+    abbrs = {team.abbr for team in model.teams.values()}
+    places = 0
+    for number in range(len(reader(path).pages)):
+        runs = page_runs(path, number)
+        found = band_places(path, number)
+        if number % 2:
+            assert found == [], number
+            continue
+        words = [run for run in runs if run.text == "GOOD GAME"]
+        assert len(found) == len(words)
+        for card, tile in found:
+            assert sum(holding(tile, run) for run in words) == 1
+            assert not any(holding(tile, run) for run in runs if run.text in abbrs)
+            assert any(
+                card.x < run.centre < card.x + card.width and card.y + card.height < run.y
+                for run in runs
+                if run.text in abbrs
+            )
+        places += len(found)
+    assert places == len(model.teams)
+    assert BACKDROP.height - PLAYER_CARD.height >= TILE.height
 
 
 def test_the_pieces_print_no_text_under_6_points(printed):
@@ -376,6 +473,37 @@ def test_the_score_sheet_keeps_each_teams_goals_shots_and_penalties(printed):
         assert words in text
     for boiling in INTENSITIES:
         assert boiling in text
+
+
+def test_the_score_sheet_tallies_each_sides_hits_by_period_beside_goals_and_shots(printed):
+    """L314, L340, L810: whenever a hit or a big hit is made, "tally a hit for the team". The
+    score sheet's top table keeps hits by period and in total, in the same row of headings as
+    the goals and shots, over a row for each side."""
+    path = printed["score-sheet"]
+    runs = page_runs(path, 0)
+    goals = next(run for run in runs if run.text == "GOALS 1")
+    heads = sorted((run for run in runs if abs(run.y - goals.y) < 0.5), key=lambda run: run.x)
+    assert [run.text for run in heads] == [
+        *(f"GOALS {p}" for p in (1, 2, 3)),
+        "TOTAL",
+        *(f"SHOTS {p}" for p in (1, 2, 3)),
+        "TOTAL",
+        *(f"HITS {p}" for p in (1, 2, 3)),
+        "TOTAL",
+    ]
+    sides = sorted(
+        (run for run in runs if run.text in ("VISITOR", "HOME") and run.y < goals.y),
+        key=lambda run: goals.y - run.y,
+    )[:2]
+    assert [run.text for run in sides] == ["VISITOR", "HOME"]
+    # Under each hits heading a column of the grid, ruled down past both sides' rows and
+    # wide enough to tally in.
+    low, high = sides[-1].y, goals.y
+    rules = [x for x, bottom, top in vertical_rules(path, 0) if bottom < low and top > high]
+    for head in heads[-4:]:
+        left = max(x for x in rules if x < head.centre)
+        right = min(x for x in rules if x > head.centre)
+        assert right - left >= 15 * mm, head.text
 
 
 def test_the_sheets_print_inside_the_printable_area(printed):

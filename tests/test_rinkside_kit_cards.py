@@ -9,7 +9,8 @@ before any component is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,6 +19,7 @@ import pytest
 from cells import column, row_where
 from conftest import edited_copy
 from pdfread import CLOSE, Run, all_runs, by_slot, contains, reader
+from PIL import Image
 
 from authoring.build import build_game
 from authoring.components import BuildContext, Component
@@ -350,6 +352,63 @@ def test_red_and_blue_tens_are_printed_yellow(
                     assert (yellow_pixels(path, number, runs[at]) > 0) is ten, (label, text)
                     checked[ten] += 1
     assert checked[True] >= 1 and checked[False] >= 4
+
+
+STOP_LIGHT_INKS: dict[str, Callable[[int, int, int], bool]] = {
+    "RED": lambda r, g, b: r > 150 and g < 80 and b < 90,
+    "YELLOW": lambda r, g, b: r > 200 and 130 < g < 200 and b < 80,
+    "GREEN": lambda r, g, b: r < 100 and g > 100 and b < 110 and g - r > 50,
+}
+"""Each stop light's pixels: red, amber (a traffic light's yellow) and green."""
+
+
+def stop_light_pixels(image: Image.Image, band: tuple[int, int, int, int]) -> dict[str, int]:
+    """How many pixels of each stop-light colour the band of the image holds."""
+    crop = image.crop(band)
+    colours = crop.getcolors(crop.width * crop.height) or []
+    pixels = [(count, rgb) for count, rgb in colours if isinstance(rgb, tuple)]
+    return {
+        light: sum(count for count, rgb in pixels if ink(rgb[0], rgb[1], rgb[2]))
+        for light, ink in STOP_LIGHT_INKS.items()
+    }
+
+
+def test_the_neutral_zone_prints_its_stop_light_as_a_coloured_disc(
+    printed: tuple[Paper, dict[str, Path]],
+) -> None:
+    """Seed L798-L802: the neutral zone is split like a stop light, red (the defence has the
+    edge), yellow (play slows) and green (the way is open). The word on the Left face has a
+    disc of its colour beside it, red, amber or green, and no disc of another colour."""
+    paper, paths = printed
+    path = paths["play-result-cards"]
+    layout = Layout.for_items(paper, PLAY_RESULT_CARD)
+    scale = 3
+    seen: Counter[str] = Counter()
+    pages = slots(path, layout)
+    for number in range(1, len(pages), 2):  # the backs: the Left faces
+        image = pypdfium2.PdfDocument(path)[number].render(scale=scale).to_pil().convert("RGB")
+        for index, runs in pages[number].items():
+            labels = [at for at, run in enumerate(runs) if run.text == "NEUTRAL ZONE"]
+            if not labels:
+                continue
+            label, value = runs[labels[0]], runs[labels[0] + 1]
+            light = value.text.split()[0]
+            assert light in STOP_LIGHT_INKS, value.text
+            trim = layout.back[index].trim
+            low = value.box.y - value.box.height
+            band = (
+                int(trim.x * scale),
+                int(image.height - label.y * scale),
+                int((trim.x + trim.width) * scale),
+                int(image.height - low * scale),
+            )
+            found = stop_light_pixels(image, band)
+            assert found[light] > 20, (number, index, value.text, found)
+            assert all(found[other] == 0 for other in found if other != light), found
+            seen[light] += 1
+        if len(seen) == len(STOP_LIGHT_INKS) and min(seen.values()) >= 3:
+            break
+    assert set(seen) == set(STOP_LIGHT_INKS)
 
 
 # --- the diagram sheet ---------------------------------------------------------------------

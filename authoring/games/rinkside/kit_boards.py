@@ -11,7 +11,11 @@ line pawn and pair pawn are printed once per club in the club's colour with its
 abbreviation: the Box promises them per team, any two clubs may meet, and the colour tells
 at a glance whose tile is whose. A backdrop reads GOOD GAME on one side and BAD GAME on the
 other: a goalie starts with one, the other or neither (L110-L112), so one piece per club is
-enough. Officiating and game-intensity tiles belong to the game, not a team: one set each.
+enough. He climbs on to a Very Good and a Great Game (L556-L566): a goalie-level tile per club,
+VERY GOOD GAME on one side and GREAT GAME on the other, is laid on the backdrop's GOOD GAME
+band, which is a tile's size, so the goalie card never moves and the band always names his
+level; it prints on the game-tile sheets, as tall as the other tiles. Officiating and
+game-intensity tiles belong to the game, not a team: one set each.
 
 The meters need markers that the seed never lists: one for the chippiness meter, one per
 club for its momentum meter and one for the period boxes, printed with the pawns.
@@ -87,8 +91,9 @@ COUNTER = COUNTER_SIZES["1/2"]
 """Pawns and markers: small enough to stand on a scoreboard box."""
 BACKDROP_SIDE = 4 * mm
 """The backdrop showing beside and under the goalie card."""
-BACKDROP_TOP = 8 * mm
-"""The band above the card that names the goalie's game."""
+BACKDROP_TOP = TILE.height
+"""The band above the card that names the goalie's game: a goalie-level tile covers its
+GOOD GAME."""
 BACKDROP = Size(
     "goalie backdrop",
     PLAYER_CARD.width + 2 * BACKDROP_SIDE,
@@ -129,6 +134,15 @@ FULL_TINT = colors.HexColor("#f6c8c0")
 END_TINT = colors.HexColor("#d6d6d6")
 GOOD_GAME = colors.HexColor("#2e7d46")
 BAD_GAME = colors.HexColor("#b3261e")
+GOOD_GAME_PLACE = colors.HexColor("#3f9a5a")
+"""The tile's place on the GOOD GAME band, a shade lighter than the band."""
+BACKDROP_SIDES = (("GOOD GAME", GOOD_GAME), ("BAD GAME", BAD_GAME))
+"""A goalie backdrop's front and back (L110-L112)."""
+GOALIE_LEVELS = (
+    ("VERY GOOD GAME", colors.HexColor("#1f6a38")),
+    ("GREAT GAME", colors.HexColor("#0f4423")),
+)
+"""A goalie-level tile's two sides (L556-L566), deeper green the higher the level."""
 CARD_PLACE = colors.HexColor("#f4f4f4")
 GAME_PAWNS = (
     (("TIME",), END_TINT),
@@ -193,8 +207,8 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
             reads=frozenset({"Teams", "MomentumLevels"}),
             printing=Printing.double_sided_pieces(
                 "Game tiles",
-                how="Cut along the solid lines; keep each club's hitting and momentum tiles "
-                "together.",
+                how="Cut along the solid lines; keep each club's hitting, momentum and "
+                "goalie-level tiles together.",
             ),
         ),
         Component(
@@ -203,7 +217,8 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
             reads=frozenset({"Teams"}),
             printing=Printing.double_sided_pieces(
                 "Goalie backdrops",
-                how="Cut along the solid lines: GOOD GAME on one side, BAD GAME on the other.",
+                how="Cut along the solid lines: GOOD GAME on one side, BAD GAME on the other; "
+                "the club's goalie-level tile lies on the GOOD GAME band.",
             ),
         ),
         Component(
@@ -220,7 +235,7 @@ def components(game: Rinkside, context: BuildContext) -> list[Component]:
                 _landscape_sheet,
                 partial(_draw_score_sheet, game),
                 "score sheet",
-                "Score sheet: goals, shots, penalties, dirty plays, intensity and momentum",
+                "Score sheet: goals, shots, hits, penalties, dirty plays, intensity and momentum",
                 context,
             ),
             reads=frozenset({"Rivalries"}),
@@ -424,6 +439,24 @@ def tiles(game: Rinkside) -> list[TokenFace]:
     return found
 
 
+def goalie_level_tiles(game: Rinkside) -> list[tuple[TokenFace, TokenFace]]:
+    """Each club's goalie-level tile: VERY GOOD GAME on its front, GREAT GAME on its back."""
+    front, back = (
+        [
+            TokenFace(
+                (level,),
+                tint,
+                captions=(f"{team.abbr} GOALIE",),
+                label_ink=colors.white,
+                caption_ink=colors.white,
+            )
+            for team in game.teams.values()
+        ]
+        for level, tint in GOALIE_LEVELS
+    )
+    return list(zip(front, back, strict=True))
+
+
 def pawns(game: Rinkside) -> list[TokenFace]:
     """Each club's forward-line and defence-pair pawns and momentum marker, then the game's
     timing pawn and its period and chippiness markers."""
@@ -434,17 +467,18 @@ def pawns(game: Rinkside) -> list[TokenFace]:
     return found
 
 
-def _draw_piece(
-    style: TokenStyle, front: bool, canvas: Canvas, face: TokenFace, slot: Slot
-) -> None:
-    """A tile or counter shows the same face on both sides, so either way up it reads."""
-    draw_token(canvas, face, slot, style, front=front)
+Sides = tuple[TokenFace, TokenFace]
+"""A piece's front and back faces."""
+
+
+def _draw_piece(style: TokenStyle, front: bool, canvas: Canvas, sides: Sides, slot: Slot) -> None:
+    draw_token(canvas, sides[0] if front else sides[1], slot, style, front=front)
 
 
 def _impose_pieces(
     path: Path,
     context: BuildContext,
-    found: list[TokenFace],
+    found: list[Sides],
     size: Size,
     style: TokenStyle,
     what: str,
@@ -462,11 +496,14 @@ def _impose_pieces(
 
 
 def _tiles(game: Rinkside, context: BuildContext, path: Path) -> None:
-    _impose_pieces(path, context, tiles(game), TILE, TILE_STYLE, "game tiles")
+    # Every tile but a goalie-level tile shows one face on both sides: it reads either way up.
+    found = [(face, face) for face in tiles(game)] + goalie_level_tiles(game)
+    _impose_pieces(path, context, found, TILE, TILE_STYLE, "game tiles")
 
 
 def _pawns(game: Rinkside, context: BuildContext, path: Path) -> None:
-    _impose_pieces(path, context, pawns(game), COUNTER, PAWN_STYLE, "pawns and markers")
+    found = [(face, face) for face in pawns(game)]
+    _impose_pieces(path, context, found, COUNTER, PAWN_STYLE, "pawns and markers")
 
 
 def _backdrops(game: Rinkside, context: BuildContext, path: Path) -> None:
@@ -474,18 +511,26 @@ def _backdrops(game: Rinkside, context: BuildContext, path: Path) -> None:
         path,
         context.paper,
         list(game.teams.values()),
-        partial(_backdrop, "GOOD GAME", GOOD_GAME),
-        partial(_backdrop, "BAD GAME", BAD_GAME),
+        partial(_backdrop, *BACKDROP_SIDES[0]),
+        partial(_backdrop, *BACKDROP_SIDES[1]),
         size=BACKDROP,
         title=context.titled(f"{TITLE}: goalie backdrops"),
         author=AUTHOR,
     )
 
 
+def _level_place(slot: Slot) -> Rect:
+    """Where a goalie-level tile lies on the band: a tile's size, flush with the top edge
+    over the card's left edge, so it covers GOOD GAME and leaves the club's abbreviation."""
+    x, y, _, height = slot.trim
+    return Rect(x + BACKDROP_SIDE, y + height - TILE.height, TILE.width, TILE.height)
+
+
 def _backdrop(game_word: str, tint: colors.Color, canvas: Canvas, team: Team, slot: Slot) -> None:
-    """The goalie's game in the band above his card, the club's abbreviation on its colour
-    beside it, the club's name under the card; the card's place left pale."""
-    x, y, width, height = slot.trim
+    """The goalie's game in the band above his card (on GOOD GAME, the place a goalie-level
+    tile covers), the club's abbreviation on its colour beside it, the club's name under the
+    card; the card's place left pale."""
+    x, y, width, _ = slot.trim
     canvas.setFillColor(tint)
     canvas.rect(*slot.bleed, stroke=0, fill=1)
     card = Rect(x + BACKDROP_SIDE, y + BACKDROP_SIDE, PLAYER_CARD.width, PLAYER_CARD.height)
@@ -493,26 +538,37 @@ def _backdrop(game_word: str, tint: colors.Color, canvas: Canvas, team: Team, sl
     canvas.rect(*card, stroke=0, fill=1)
     canvas.setFillColor(INK)
     draw_centred(
-        canvas,
-        "goalie card",
-        card.x + card.width / 2,
-        card.y + card.height / 2,
-        BODY,
-        8.0,
+        canvas, "goalie card", card.x + card.width / 2, card.y + card.height / 2, BODY, 8.0
     )
-    band_middle = y + height - BACKDROP_TOP / 2
-    size = 11.0
+    place = _level_place(slot)
+    middle = place.y + place.height / 2
+    size = 12.0
+    if game_word == BACKDROP_SIDES[0][0]:
+        canvas.setFillColor(GOOD_GAME_PLACE)
+        canvas.rect(*place, stroke=0, fill=1)
+        canvas.setFillColor(colors.white)
+        draw_centred(
+            canvas,
+            "VERY GOOD / GREAT tile here",
+            place.x + place.width / 2,
+            place.y + 2 * mm,
+            BODY,
+            SMALLEST,
+            place.width - 2 * mm,
+            smallest=SMALLEST,
+        )
     canvas.setFillColor(colors.white)
-    canvas.setFont(BODY_BOLD, size)
-    canvas.drawString(card.x, band_middle - size / 3, game_word)
-    chip = Rect(card.x + card.width - 14 * mm, band_middle - 2.6 * mm, 14 * mm, 5.2 * mm)
+    draw_centred(
+        canvas, game_word, place.x + place.width / 2, middle - size / 3 + 1 * mm, BODY_BOLD, size
+    )
+    chip = Rect(card.x + card.width - 14 * mm, middle - 2.6 * mm, 14 * mm, 5.2 * mm)
     club = team_tint(team)
     canvas.setFillColor(club)
     canvas.setStrokeColor(colors.white)
     canvas.setLineWidth(0.6)
     canvas.roundRect(*chip, 1 * mm, stroke=1, fill=1)
     canvas.setFillColor(ink_on(club, INK))
-    draw_centred(canvas, team.abbr, chip.x + chip.width / 2, band_middle - 9.0 / 3, BODY_BOLD, 9.0)
+    draw_centred(canvas, team.abbr, chip.x + chip.width / 2, middle - 9.0 / 3, BODY_BOLD, 9.0)
     canvas.setFillColor(colors.white)
     draw_centred(
         canvas,
@@ -543,7 +599,8 @@ def rivalry_note(game: Rinkside) -> str:
 
 
 def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
-    """The score sheet's parts, band by band from the top: a band's parts side by side."""
+    """The score sheet's parts, band by band from the top: a band's parts side by side. The
+    top table keeps goals, shots and hits by period: every hit is tallied for its team (L314)."""
     by_period = [str(period) for period in range(1, PERIODS + 1)]
     game_line = ScoreSheet(
         title=f"{TITLE} score sheet",
@@ -559,6 +616,8 @@ def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
             *(SheetColumn(f"GOALS {p}", 1, heavy_rule=p == "1") for p in by_period),
             SheetColumn("TOTAL", 1),
             *(SheetColumn(f"SHOTS {p}", 1, heavy_rule=p == "1") for p in by_period),
+            SheetColumn("TOTAL", 1),
+            *(SheetColumn(f"HITS {p}", 1, heavy_rule=p == "1") for p in by_period),
             SheetColumn("TOTAL", 1),
         ),
         rows=len(SIDES),

@@ -63,6 +63,10 @@ GREEN = colors.HexColor("#2e8b47")
 HUNDRED = colors.HexColor("#3a3a3a")
 YELLOW_INK = colors.HexColor("#ffd21f")
 ORANGE = colors.HexColor("#f28c28")
+STOP_LIGHTS = {"RED": RED, "YELLOW": colors.HexColor("#ffb000"), "GREEN": GREEN}
+"""The neutral zone's stop light (L798-L802): a disc of its colour beside the word, amber for
+YELLOW as on a traffic light."""
+STOP_LIGHT_RADIUS = 1.1 * mm
 FRAME = CardFrame(
     safe_inset=3 * mm, radius=1.5 * mm, ink=INK, line=RULE, line_width=0.5, title_height=6.5 * mm
 )
@@ -777,6 +781,7 @@ LEFT_ROWS: tuple[tuple[Section, ...], ...] = (
             ("nz_colour", "nz_yellow"),
             "NEUTRAL ZONE",
             "the stop-light colour and, on YELLOW, what follows (L806-842)",
+            1.15,  # room for the stop-light disc beside YELLOW SKATE INTO ZONE
         ),
         Section(("dump",), "DUMP", "the dump-and-chase result (L879-911)"),
     ),
@@ -1011,8 +1016,22 @@ def _section(canvas: Canvas, rect: Rect, section: Section, face: Face) -> None:
         _toss(canvas, room, values[0])
         return
     text = section.joiner.join(value for value in values if value)
+    if section.fields[0] == "nz_colour" and values[0] in STOP_LIGHTS:
+        room = _stop_light(canvas, room, STOP_LIGHTS[values[0]])
     if text:
         draw_value(canvas, text, room, SECTION_VALUE_SIZE)
+
+
+def _stop_light(canvas: Canvas, room: Rect, colour: colors.Color) -> Rect:
+    """A stop-light disc at the left of `room`, outlined so amber shows on white; returns the
+    room left for the words."""
+    radius = min(STOP_LIGHT_RADIUS, room.height / 2 - 0.5)
+    strip = 2 * radius + 1.2 * mm
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.4)
+    canvas.circle(room.x + strip / 2 + 0.3 * mm, room.y + room.height / 2, radius, stroke=1, fill=1)
+    return Rect(room.x + strip, room.y, room.width - strip, room.height)
 
 
 def _toss(canvas: Canvas, room: Rect, symbol: str) -> None:
