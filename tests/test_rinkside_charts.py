@@ -358,9 +358,9 @@ def test_fight_card_edges(model):
     who holds the advantage (the Fight Card's "Higher or Lower Advantage section", L1226),
     lower A/E "1-6 decisive win · 7-14 win · 15-18 draw · 19-20 the other fighter wins" and
     higher A/E "1-3 decisive win · 4-10 win · 11-16 draw · 17-20 upset", chippiness
-    "decisive win -2, win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights · 13 brawl, three more
-    · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest · 41-70 2nd · 71-90 3rd ·
-    91-100 4th"."""
+    "decisive win -2, win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights ·
+    13 brawl, three more · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest ·
+    41-70 2nd · 71-90 3rd · 91-100 4th"."""
     check = model.fight_check
     assert [(check[n].result, check[n].chippiness) for n in (40, 41)] == [
         ("fight", 0),
