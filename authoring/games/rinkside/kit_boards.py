@@ -8,7 +8,7 @@ when the timing pawn stands on it, and an END box the pawn reaches when the peri
 
 The tiles a team lays beside it (hitting strategy, momentum level) and its goalie backdrop,
 line pawn and pair pawn are printed once per club in the club's colour with its
-abbreviation: the Box promises them per team, any two clubs may meet, and the colour tells
+abbreviation: the seed gives them per team, any two clubs may meet, and the colour tells
 at a glance whose tile is whose. A backdrop reads GOOD GAME on one side and BAD GAME on the
 other: a goalie starts with one, the other or neither (L110-L112), so one piece per club is
 enough. He climbs on to a Very Good and a Great Game (L556-L566): a goalie-level tile per club,
