@@ -6,7 +6,7 @@ this walks the content stream's paths, clips and forms through the transformatio
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,25 @@ def intersection(a: Rect, b: Rect) -> Rect:
     x0, y0 = max(a.x, b.x), max(a.y, b.y)
     x1, y1 = min(a.x + a.width, b.x + b.width), min(a.y + a.height, b.y + b.height)
     return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+
+def placed_operations(
+    pdf: pypdf.PdfReader, content: Any
+) -> Iterator[tuple[str, list[Any], Matrix]]:
+    """Each operator of a content stream with its operands and the transformation in force
+    where it stands (`q`, `Q` and `cm` are followed, not yielded)."""
+    stack: list[Matrix] = []
+    matrix: Matrix = IDENTITY
+    for operands, operator in ContentStream(content, pdf).operations:
+        op = operator.decode()
+        if op == "q":
+            stack.append(matrix)
+        elif op == "Q":
+            matrix = stack.pop()
+        elif op == "cm":
+            matrix = multiply(tuple(float(v) for v in operands), matrix)  # type: ignore[arg-type]
+        else:
+            yield op, operands, matrix
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,14 @@ import openpyxl
 import pypdf
 import pytest
 from pdfdraw import (
-    Matrix,
     apply,
     drawing,
-    multiply,
     placed_form_texts,
+    placed_operations,
     stray_marks,
     stray_texts,
 )
 from pdfread import contains, inside, origin, pdf_dict, reader
-from pypdf.generic import ContentStream
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -390,19 +388,10 @@ def hexagons(
 ) -> list[tuple[tuple[float, float, float], list[tuple[float, float]]]]:
     """(fill colour, corners) of every filled six-cornered path the map art draws."""
     shapes = []
-    ctm: Matrix = (1, 0, 0, 1, 0, 0)
-    stack: list[Matrix] = []
     fill = (0.0, 0.0, 0.0)
     path: list[tuple[float, float]] = []
-    for operands, operator in ContentStream(_art(pdf), pdf).operations:
-        op = operator.decode()
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = multiply(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
-        elif op == "rg":
+    for op, operands, ctm in placed_operations(pdf, _art(pdf)):
+        if op == "rg":
             fill = tuple(round(float(v), 3) for v in operands)  # type: ignore[assignment]
         elif op in ("m", "l"):
             path.append(apply(ctm, float(operands[0]), float(operands[1])))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import edited_copy
-from pdfdraw import IDENTITY, apply, extent, multiply, stray_marks, stray_texts
+from pdfdraw import apply, extent, placed_operations, stray_marks, stray_texts
 from pdfread import Run, find_sequence, is_note, page_runs, reader, text_of
 from pypdf.generic import ContentStream
 from reportlab.lib.units import mm
@@ -87,37 +87,20 @@ def edited_boards(folder: Path, edit: Edit) -> dict[str, Path]:
 def rectangles(path: Path, number: int) -> list[Rect]:
     """Every rectangle page `number` draws with `re`, its bounds in page coordinates."""
     pdf = reader(path)
-    page = pdf.pages[number]
-    found, stack, matrix = [], [], IDENTITY
-    for operands, operator in ContentStream(page.get_contents(), pdf).operations:
-        op = operator.decode()
-        if op == "q":
-            stack.append(matrix)
-        elif op == "Q":
-            matrix = stack.pop()
-        elif op == "cm":
-            matrix = multiply(tuple(float(v) for v in operands), matrix)  # type: ignore[arg-type]
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            found.append(extent(matrix, Rect(x, y, w, h)))
-    return found
+    return [
+        extent(matrix, Rect(*(float(v) for v in operands)))
+        for op, operands, matrix in placed_operations(pdf, pdf.pages[number].get_contents())
+        if op == "re"
+    ]
 
 
 def vertical_rules(path: Path, number: int) -> list[tuple[float, float, float]]:
     """Every upright line page `number` draws (`m` then `l`), as its x, bottom and top."""
     pdf = reader(path)
-    page = pdf.pages[number]
-    found, stack, matrix = [], [], IDENTITY
+    found = []
     start = (0.0, 0.0)
-    for operands, operator in ContentStream(page.get_contents(), pdf).operations:
-        op = operator.decode()
-        if op == "q":
-            stack.append(matrix)
-        elif op == "Q":
-            matrix = stack.pop()
-        elif op == "cm":
-            matrix = multiply(tuple(float(v) for v in operands), matrix)  # type: ignore[arg-type]
-        elif op == "m":
+    for op, operands, matrix in placed_operations(pdf, pdf.pages[number].get_contents()):
+        if op == "m":
             start = apply(matrix, float(operands[0]), float(operands[1]))
         elif op == "l":
             end = apply(matrix, float(operands[0]), float(operands[1]))
