@@ -458,6 +458,19 @@ def test_the_score_sheet_keeps_each_teams_goals_shots_and_penalties(printed):
         assert boiling in text
 
 
+def test_the_score_sheet_keeps_each_teams_forecheck_strategy(printed):
+    """L152: "Each coach must determine a forechecking strategy to start the game with" (1, 2
+    or 3 forecheckers), and a coach may protect a late lead with Forecheck 1 (L162); the seed
+    has no tile for it, so the score sheet's intensity and momentum table has a column for
+    each team's strategy, in the same row of headings as the game intensity."""
+    path = printed["score-sheet"]
+    runs = page_runs(path, 0)
+    intensity = next(run for run in runs if run.text == "GAME INTENSITY")
+    heads = [run.text for run in runs if abs(run.y - intensity.y) < 0.5]
+    assert "VISITOR F-CHK" in heads and "HOME F-CHK" in heads
+    assert "forecheck strategy (1, 2 or 3)" in " ".join(text_of(path).split())
+
+
 def test_the_score_sheet_tallies_each_sides_hits_by_period_beside_goals_and_shots(printed):
     """L314, L340, L810: whenever a hit or a big hit is made, "tally a hit for the team". The
     score sheet's top table keeps hits by period and in total, in the same row of headings as

@@ -641,7 +641,10 @@ def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
             SheetField("Officials", choices=OFFICIATING),
             SheetField("Reached", choices=INTENSITIES),
         ),
-        note="Note each change of intensity, each fight and each momentum shift.",
+        note=(
+            "Note each change of intensity, each fight, each momentum shift and each team's"
+            " forecheck strategy (1, 2 or 3) when it starts or changes: it has no tile."
+        ),
         columns=(
             SheetColumn("PERIOD", 0.8),
             SheetColumn("TIME", 0.8),
@@ -649,7 +652,9 @@ def score_sheets(game: Rinkside) -> list[list[ScoreSheet]]:
             SheetColumn("CHIPPINESS", 1.2),
             SheetColumn("VISITOR MOMENTUM", 1.6),
             SheetColumn("HOME MOMENTUM", 1.6),
-            SheetColumn("NOTE", 4),
+            SheetColumn("VISITOR F-CHK", 1.2),
+            SheetColumn("HOME F-CHK", 1.2),
+            SheetColumn("NOTE", 2.4),
         ),
         rows=NOTE_ROWS,
     )
