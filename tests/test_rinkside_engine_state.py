@@ -5,11 +5,12 @@ offered."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import pytest
 
 from authoring.games.rinkside import GAME
-from authoring.games.rinkside.model import Rinkside, build_model
+from authoring.games.rinkside.model import Rinkside, Skater, build_model
 from authoring.games.rinkside.policy import (
     ByTheBook,
     IllegalChoice,
@@ -110,8 +111,8 @@ def test_the_box_score_keeps_each_stat_by_team_and_period(game):
     assert (game.box["home", "goals", 1], game.box["home", "goals", 2]) == (1, 1)
     assert game.total("home", "shots") == 12
     assert game.lead("visitor") == 0
-    with pytest.raises(KeyError, match="saves"):
-        game.count("home", "saves")
+    with pytest.raises(KeyError, match="assists"):
+        game.count("home", "assists")
 
 
 # Coaches.
@@ -134,6 +135,16 @@ class Stubborn:
 
     def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
         return self.answer_unit
+
+    def activate(
+        self,
+        game: GameState,
+        side: TeamSide,
+        defenceman: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        return True
 
 
 def test_a_choice_not_offered_is_refused_naming_the_coach_and_the_choice(game):

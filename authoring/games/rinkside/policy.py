@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Protocol, TypeVar
 
+from authoring.games.rinkside.model import Skater
 from authoring.games.rinkside.state import (
     FORECHECK,
     HITTING,
@@ -29,6 +31,8 @@ from authoring.games.rinkside.state import (
 Option = TypeVar("Option")
 
 LATE_STEPS = 10  # "late in the game": the last 5:00 of the 3rd period (engine's reading)
+SKILLED = Fraction(1, 2)  # a defenceman who makes the play at least this often activates
+ACTIVATION: tuple[bool, ...] = (True, False)
 
 
 class IllegalChoice(ValueError):
@@ -56,6 +60,18 @@ class Coach(Protocol):
 
     def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit: ...
 
+    def activate(
+        self,
+        game: GameState,
+        side: TeamSide,
+        defenceman: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        """Whether a *LD/*RD named for a loose puck pinches in to play it (L322), knowing
+        the chance `success` that he makes the play; failing gives the opponent a rush."""
+        ...
+
 
 class RandomLegal:
     """Any legal option, each equally likely."""
@@ -71,6 +87,16 @@ class RandomLegal:
         return self._rng.choice(options)
 
     def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
+        return self._rng.choice(options)
+
+    def activate(
+        self,
+        game: GameState,
+        side: TeamSide,
+        defenceman: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
         return self._rng.choice(options)
 
 
@@ -98,6 +124,19 @@ class ByTheBook:
         lines, pairs = len(team.lineup.lines), len(team.lineup.pairs)
         following = Unit(team.on_ice.line % lines + 1, team.on_ice.pair % pairs + 1)
         return _preferred(following, options)
+
+    def activate(
+        self,
+        game: GameState,
+        side: TeamSide,
+        defenceman: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        """L322: "Only skilled defenseman should attempt to make these plays or any
+        defenseman if the team is trailing": skilled is making the play at least half the
+        time."""
+        return _preferred(success >= SKILLED or game.lead(side) < 0, options)
 
 
 def _preferred(advice: Option, options: Sequence[Option]) -> Option:
@@ -130,3 +169,13 @@ def change_lines(game: GameState, coaches: Mapping[TeamSide, Coach]) -> None:
         options = team.lineup.units()
         team.on_ice = _checked(coach, "line change", coach.unit(game, side, options), options)
         game.log(f"{side} sends out line {team.on_ice.line}, pair {team.on_ice.pair}")
+
+
+def ask_activation(
+    coach: Coach, game: GameState, side: TeamSide, defenceman: Skater, success: Fraction
+) -> bool:
+    """Ask whether the starred defenceman activates (L322, L332, L370, L372)."""
+    answer = coach.activate(game, side, defenceman, success, ACTIVATION)
+    activated = _checked(coach, "activation", answer, ACTIVATION)
+    game.log(f"{defenceman.name} {'activates' if activated else 'stays back'}")
+    return activated

@@ -30,7 +30,7 @@ Zone = Literal["neutral", "home end", "visitor end"]  # the end is the team's de
 PERIODS = 3
 STEPS_PER_PERIOD = 40  # 20:00 in :30 timing sequences (seed L170)
 STEP_SECONDS = 30
-BOX_STATS = ("goals", "shots", "hits", "penalties")
+BOX_STATS = ("goals", "shots", "saves", "hits", "penalties")
 
 
 def other(side: TeamSide) -> TeamSide:
@@ -180,7 +180,7 @@ class GameState:
     # The box score.
 
     def count(self, side: TeamSide, stat: str, amount: int = 1) -> None:
-        """Add to a team's tally of `stat` (goals, shots, hits, penalties) this period."""
+        """Add to a team's tally of `stat` (goals, shots, saves, hits, penalties) this period."""
         if stat not in BOX_STATS:
             raise KeyError(f"no box-score column {stat!r}")
         self.box[side, stat, self.period] += amount
