@@ -4,7 +4,7 @@ offered."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import pytest
@@ -14,6 +14,10 @@ from authoring.games.rinkside.model import Rinkside, Skater, build_model
 from authoring.games.rinkside.policy import (
     ByTheBook,
     IllegalChoice,
+    LastSecondTry,
+    MomentumUse,
+    NeutralPlay,
+    OwnEndPlay,
     RandomLegal,
     change_lines,
     choose_strategies,
@@ -145,6 +149,52 @@ class Stubborn:
         options: Sequence[bool],
     ) -> bool:
         return True
+
+    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
+        return True
+
+    def last_second(
+        self, game: GameState, side: TeamSide, options: Sequence[LastSecondTry]
+    ) -> LastSecondTry:
+        return "rush"
+
+    def risky_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        threat: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        return True
+
+    def momentum_use(
+        self, game: GameState, side: TeamSide, points: int, options: Sequence[MomentumUse]
+    ) -> MomentumUse:
+        return "add"
+
+    def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
+        return game.team(side).at("C")
+
+    def own_end(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OwnEndPlay, Fraction],
+        options: Sequence[OwnEndPlay],
+    ) -> OwnEndPlay:
+        return "breakout"
+
+    def neutral_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[NeutralPlay, Fraction],
+        options: Sequence[NeutralPlay],
+    ) -> NeutralPlay:
+        return "challenge"
 
 
 def test_a_choice_not_offered_is_refused_naming_the_coach_and_the_choice(game):

@@ -17,7 +17,7 @@ from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.model import Rinkside, Settings, Skater, SkaterCard, build_model
 from authoring.games.rinkside.policy import ByTheBook, IllegalChoice, RandomLegal
-from authoring.games.rinkside.state import Forecheck, GameState, Hitting, TeamSide, Unit, Zone
+from authoring.games.rinkside.state import GameState, TeamSide, Zone
 from authoring.games.rinkside.zone import (
     ClearAttempt,
     Hit,
@@ -83,23 +83,14 @@ def at(game: GameState, side: TeamSide, position: str) -> Skater:
     return game.team(side).at(position)
 
 
-class Pinch:
-    """A coach who answers every activation question the same, and counts them."""
-
-    name = "pinch"
+class Pinch(ByTheBook):
+    """A coach who answers every activation question the same, and counts them; the other
+    questions by the book."""
 
     def __init__(self, answer: bool | None) -> None:
+        super().__init__("pinch")
         self.answer = answer
         self.asked = 0
-
-    def hitting(self, game: GameState, side: TeamSide, options: Sequence[Hitting]) -> Hitting:
-        return options[0]
-
-    def forecheck(self, game: GameState, side: TeamSide, options: Sequence[Forecheck]) -> Forecheck:
-        return options[0]
-
-    def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
-        return options[0]
 
     def activate(
         self,

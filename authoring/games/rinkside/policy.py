@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from authoring.games.rinkside.model import Skater
 from authoring.games.rinkside.state import (
@@ -26,6 +26,7 @@ from authoring.games.rinkside.state import (
     Hitting,
     TeamSide,
     Unit,
+    other,
 )
 
 Option = TypeVar("Option")
@@ -33,6 +34,18 @@ Option = TypeVar("Option")
 LATE_STEPS = 10  # "late in the game": the last 5:00 of the 3rd period (engine's reading)
 SKILLED = Fraction(1, 2)  # a defenceman who makes the play at least this often activates
 ACTIVATION: tuple[bool, ...] = (True, False)
+# A momentum play adds to the team's points or takes as many from the other team (L1279).
+MomentumUse = Literal["add", "take away"]
+MOMENTUM_USES: tuple[MomentumUse, ...] = ("add", "take away")
+RISKY_PLAY: tuple[bool, ...] = (True, False)
+PULL_STEPS = 4  # ByTheBook pulls the goalie for the last 2:00 of the 3rd, behind by 1 or 2
+PULL_DEFICIT = 2
+LastSecondTry = Literal["rush", "centre ice shot"]
+LAST_SECOND_TRIES: tuple[LastSecondTry, ...] = ("rush", "centre ice shot")
+# What a team with the puck in its own end does (L710-L790, L1309), and the plays of a
+# carrier in the neutral zone (L806-L858).
+OwnEndPlay = Literal["breakout", "bobby orr", "clear", "momentum clear"]
+NeutralPlay = Literal["challenge", "dump in", "skate in", "initiate rush", "centre-ice shot"]
 
 
 class IllegalChoice(ValueError):
@@ -72,6 +85,67 @@ class Coach(Protocol):
         the chance `success` that he makes the play; failing gives the opponent a rush."""
         ...
 
+    def risky_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        threat: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        """Whether `side`'s goalie goes for a dump-in on GOALIE RISKY PLAY? (L897), seeing
+        the attacker `threat` who gets the puck if he stays home, knowing the chance
+        `success` that he plays it; failing gives `threat` a dangerous play."""
+        ...
+
+    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
+        """Whether a team behind late in the game sends an extra skater for its goalie
+        (L1345), or, with the goalie pulled, keeps him on the bench."""
+        ...
+
+    def last_second(
+        self, game: GameState, side: TeamSide, options: Sequence[LastSecondTry]
+    ) -> LastSecondTry:
+        """With the period's time up and the puck in the neutral zone, a rush or a shot from
+        centre ice (L1361)."""
+        ...
+
+    def momentum_use(
+        self, game: GameState, side: TeamSide, points: int, options: Sequence[MomentumUse]
+    ) -> MomentumUse:
+        """Whether `side`'s momentum play of `points` adds to its own total or takes them
+        from the other team, offered only while the other team has momentum (L1279)."""
+        ...
+
+    def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
+        """Who of the skaters on the ice sets up `side`'s power play (L1112)."""
+        ...
+
+    def own_end(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OwnEndPlay, Fraction],
+        options: Sequence[OwnEndPlay],
+    ) -> OwnEndPlay:
+        """What `side` does with the puck in its own end on a breakout (L710, L734, L786,
+        L1309), knowing each play's chance of getting the puck out (a momentum clear's is 1)."""
+        ...
+
+    def neutral_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[NeutralPlay, Fraction],
+        options: Sequence[NeutralPlay],
+    ) -> NeutralPlay:
+        """What `carrier` does in the neutral zone: on RED challenge or dump in (L806-L816), on
+        GREEN skate in, initiate a rush or shoot from centre ice (L842-L858), knowing each
+        play's chance of coming off (a dump-in's is 1)."""
+        ...
+
 
 class RandomLegal:
     """Any legal option, each equally likely."""
@@ -97,6 +171,52 @@ class RandomLegal:
         success: Fraction,
         options: Sequence[bool],
     ) -> bool:
+        return self._rng.choice(options)
+
+    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
+        return self._rng.choice(options)
+
+    def last_second(
+        self, game: GameState, side: TeamSide, options: Sequence[LastSecondTry]
+    ) -> LastSecondTry:
+        return self._rng.choice(options)
+
+    def risky_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        threat: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        return self._rng.choice(options)
+
+    def momentum_use(
+        self, game: GameState, side: TeamSide, points: int, options: Sequence[MomentumUse]
+    ) -> MomentumUse:
+        return self._rng.choice(options)
+
+    def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
+        return self._rng.choice(options)
+
+    def own_end(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OwnEndPlay, Fraction],
+        options: Sequence[OwnEndPlay],
+    ) -> OwnEndPlay:
+        return self._rng.choice(options)
+
+    def neutral_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[NeutralPlay, Fraction],
+        options: Sequence[NeutralPlay],
+    ) -> NeutralPlay:
         return self._rng.choice(options)
 
 
@@ -137,6 +257,87 @@ class ByTheBook:
         defenseman if the team is trailing": skilled is making the play at least half the
         time."""
         return _preferred(success >= SKILLED or game.lead(side) < 0, options)
+
+    def risky_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        threat: Skater,
+        success: Fraction,
+        options: Sequence[bool],
+    ) -> bool:
+        """L897: the goalie weighs whether the attacker is "a significant enough threat":
+        he goes for the puck when he plays it at least half the time, and stays home
+        otherwise (the engine's reading: the threat's own odds are the dangerous play's)."""
+        return _preferred(success >= SKILLED, options)
+
+    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
+        """L1345 "behind at the end of the game": the goalie comes off for the last 2:00 of
+        the 3rd period when one or two goals down, and back on once the team is not behind."""
+        late = game.period == PERIODS and game.steps >= STEPS_PER_PERIOD - PULL_STEPS
+        return _preferred(late and -PULL_DEFICIT <= game.lead(side) < 0, options)
+
+    def last_second(
+        self, game: GameState, side: TeamSide, options: Sequence[LastSecondTry]
+    ) -> LastSecondTry:
+        """L1361: a successful rush still shoots before the buzzer and may get a rebound, so
+        the rush, the better chance than a shot from centre ice."""
+        return _preferred("rush", options)
+
+    def momentum_use(
+        self, game: GameState, side: TeamSide, points: int, options: Sequence[MomentumUse]
+    ) -> MomentumUse:
+        """L1279: momentum is worth having because it wins breakouts (L1301): take the
+        points from the other team while it has at least as many as this team, so the
+        team with more momentum is the one slowed; otherwise build this team's own."""
+        team, rival = game.team(side), game.team(other(side))
+        return _preferred("take away" if rival.momentum >= team.momentum else "add", options)
+
+    def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
+        """L1112 "1 of its Defensemen … It can be a Forward": the skater the roster marks as
+        the team's quarterback, else the first defenceman, else the first offered."""
+        marked = [s for s in options if s.pp_qb]
+        defence = [s for s in options if s.position in ("LD", "RD")]
+        return (marked or defence or list(options))[0]
+
+    def own_end(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OwnEndPlay, Fraction],
+        options: Sequence[OwnEndPlay],
+    ) -> OwnEndPlay:
+        """L1309: momentum buys a sure clear "at the end of the game", so it is spent late in
+        the 3rd period; L790 "KNOW YOUR PLAYERS": a breakout that fails more often than not
+        gives way to a clear that comes off more often; the Bobby Orr Move only for a player
+        whose move gets out more often than his breakout (L734 "highly skilled")."""
+        late = game.period == PERIODS and game.steps >= STEPS_PER_PERIOD - LATE_STEPS
+        if late and "momentum clear" in options:
+            return "momentum clear"
+        out = chances.get("breakout", Fraction(0))
+        if chances.get("bobby orr", Fraction(0)) > out:
+            return _preferred("bobby orr", options)
+        if out < SKILLED and chances.get("clear", Fraction(0)) > out:
+            return _preferred("clear", options)
+        return _preferred("breakout", options)
+
+    def neutral_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[NeutralPlay, Fraction],
+        options: Sequence[NeutralPlay],
+    ) -> NeutralPlay:
+        """On RED, challenge the defender when the carrier gets round him at least half the
+        time, else dump the puck in (L806-L816); on GREEN, skate in (L842: unimpeded, and
+        he keeps the puck even when no chance comes of it) rather than risk a failed rush or
+        a long shot."""
+        if "challenge" in options:
+            beats = chances.get("challenge", Fraction(0)) >= SKILLED
+            return _preferred("challenge" if beats else "dump in", options)
+        return _preferred("skate in", options)
 
 
 def _preferred(advice: Option, options: Sequence[Option]) -> Option:
@@ -179,3 +380,60 @@ def ask_activation(
     activated = _checked(coach, "activation", answer, ACTIVATION)
     game.log(f"{defenceman.name} {'activates' if activated else 'stays back'}")
     return activated
+
+
+def ask_risky_play(
+    coach: Coach, game: GameState, side: TeamSide, threat: Skater, success: Fraction
+) -> bool:
+    """Ask whether `side`'s goalie makes the risky play on a dump-in (L897)."""
+    answer = coach.risky_play(game, side, threat, success, RISKY_PLAY)
+    tries = _checked(coach, "risky play", answer, RISKY_PLAY)
+    game.log(f"the goalie {'goes for the puck' if tries else 'stays in his net'}")
+    return tries
+
+
+def ask_momentum_use(coach: Coach, game: GameState, side: TeamSide, points: int) -> MomentumUse:
+    """Ask how `side` uses a momentum play while the other team has momentum (L1279)."""
+    answer = coach.momentum_use(game, side, points, MOMENTUM_USES)
+    return _checked(coach, "momentum use", answer, MOMENTUM_USES)
+
+
+def ask_quarterback(
+    coach: Coach, game: GameState, side: TeamSide, options: Sequence[Skater]
+) -> Skater:
+    """Ask who quarterbacks `side`'s power play set-up (L1112)."""
+    answer = _checked(
+        coach, "power-play quarterback", coach.quarterback(game, side, options), options
+    )
+    game.log(f"{answer.name} quarterbacks the power play")
+    return answer
+
+
+def ask_own_end(
+    coach: Coach,
+    game: GameState,
+    side: TeamSide,
+    carrier: Skater,
+    chances: Mapping[OwnEndPlay, Fraction],
+) -> OwnEndPlay:
+    """Ask what `side` does with the puck in its own end; the options are `chances`' plays."""
+    options = tuple(chances)
+    answer = coach.own_end(game, side, carrier, chances, options)
+    chosen = _checked(coach, "own end", answer, options)
+    game.log(f"{side} chooses to {chosen}")
+    return chosen
+
+
+def ask_neutral_play(
+    coach: Coach,
+    game: GameState,
+    side: TeamSide,
+    carrier: Skater,
+    chances: Mapping[NeutralPlay, Fraction],
+) -> NeutralPlay:
+    """Ask what `carrier` does in the neutral zone; the options are `chances`' plays."""
+    options = tuple(chances)
+    answer = coach.neutral_play(game, side, carrier, chances, options)
+    chosen = _checked(coach, "neutral zone", answer, options)
+    game.log(f"{carrier.name} chooses to {chosen}")
+    return chosen

@@ -99,6 +99,7 @@ class TeamState:
     hitting: Hitting = "HIT"
     forecheck: Forecheck = 2
     momentum: int = 0
+    goalie_pulled: bool = False  # an extra skater for the goalie: the net is empty (L1345)
 
     @property
     def line(self) -> ForwardLine:
@@ -134,6 +135,7 @@ class GameState:
     dirty_level: int = 0  # dirty-play level, 0-7 (L1188)
     chippiness: int = 0
     intensity: str = INTENSITIES[0]
+    meter_full: bool = False  # the chippiness meter stays full until a fight empties it (L1160)
     box: Counter[tuple[TeamSide, str, int]] = field(default_factory=Counter)
     plays: list[str] = field(default_factory=list)
 
