@@ -27,10 +27,6 @@ from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.model import Rinkside, Skater, SkaterCard, build_model
 from authoring.games.rinkside.neutral import (
-    CentreIceShot,
-    DumpIn,
-    FailedRush,
-    ForcedScenario,
     centre_ice_shot,
     failed_neutral_play,
     loose_in_neutral,
@@ -56,6 +52,10 @@ from authoring.games.rinkside.state import (
     Unit,
 )
 from authoring.games.rinkside.zone import (
+    CentreIceShot,
+    DumpIn,
+    FailedRush,
+    ForcedScenario,
     Hit,
     LoosePuck,
     PenaltyCheck,

@@ -27,14 +27,14 @@ from authoring.games.rinkside.model import (
 )
 from authoring.games.rinkside.policy import ByTheBook, IllegalChoice, RandomLegal
 from authoring.games.rinkside.rush import (
-    Breakaway,
-    PuckChase,
     breakaway_shot,
     rush,
     short_handed_stopped,
 )
 from authoring.games.rinkside.state import Forecheck, GameState, Hitting, TeamSide, Unit
 from authoring.games.rinkside.zone import (
+    Breakaway,
+    DumpIn,
     Hit,
     LoosePuck,
     PenaltyCheck,
@@ -504,14 +504,14 @@ def test_a_pass_above_the_carrier_s_pass_fails_as_a_broken_up_rush(league, game)
     through = shown(48, red=7, right={"rush_off": "C"})
     missed = shown(61, right={"rush_failed": "PUCK CHASE"})
     result = rushed(league, game, rush_draw("TRANSITION", "LD"), through, missed)
-    assert result.outcome == PuckChase("visitor")
+    assert result.outcome == DumpIn("visitor", None)
 
 
 @pytest.mark.parametrize(
     ("section", "expected"),
     [
         ("ZONE PLAY", LoosePuck("visitor end")),
-        ("PUCK CHASE", PuckChase("visitor")),
+        ("PUCK CHASE", DumpIn("visitor", None)),
         ("TURNOVER", Rush("visitor")),
         ("D-CONTROL", Possession("visitor", "neutral", None)),
         ("PUCK OoP", Stoppage("neutral", False, "puck out of play")),

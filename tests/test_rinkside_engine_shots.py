@@ -700,3 +700,63 @@ def test_take_shot_concedes_exactly_the_counted_goals_over_the_deck(league):
             )
             held += result.attempts[0].result == "saved"
     assert Fraction(held, 9900) == carried_card_save(league, card, "lq")
+
+
+# Rush shots (L931) and short-handed rush shots (L1132).
+
+
+def test_a_rush_shot_cannot_be_blocked(league, game):
+    """Seed L931: on a rush "there are no blocked shots": the red 8 that blocks an ordinary
+    shot (B-S 8) lets the rush shot through to the goalie."""
+    last = blocking("BLOCKED SHOT")
+    outcome = shoot(league, game, shown(30, red=8), HARD_CORNER, last=last, rush=True)
+    assert outcome.attempts[0].result == "saved"
+    assert outcome.attempts[0].by is None
+
+
+def test_a_short_handed_rush_shot_beyond_the_sht_is_a_goal_with_no_save_to_rob_it(league, game):
+    """Seed L1132: "unless it is a Breakaway, all Shots on Goal require the goalie to use
+        his SHT Rating to determine if a save is made or a Shorthanded goal is scored": HLX-G1's
+        SHT is 95, so a save draw of 96 scores at once (a low-quality chance's black 96 would
+    have stopped it); no blue is drawn for a great save (the
+        script would hold one card too many), only the assists' card."""
+    assists_card = shown(n100=1, right_n100=1, left={"assist_credit": "1↓"})
+    outcome = shoot(
+        league, game, shown(30), shown(96), assists_card, rush=True, strength="short-handed"
+    )
+    assert outcome.goal is not None and outcome.then == "centre faceoff"
+
+
+def test_a_short_handed_rush_shot_within_the_sht_is_saved(league, game):
+    """Seed L1132, the SHT (95) read as the save number: 23 is a save, the difficult corner
+    save it is on an ordinary shot (README §11.5)."""
+    outcome = shoot(league, game, shown(30), HARD_CORNER, rush=True, strength="short-handed")
+    assert (outcome.attempts[0].result, outcome.then) == ("saved", "loose puck")
+
+
+def test_an_even_strength_rush_shot_is_saved_on_the_green_number(league, game):
+    """Seed L1132 is for the short-handed team only: at even strength a high-quality rush
+    shot's save draw of 96 is above the green 81, and a blue is drawn for the great save
+    (blue 20: no save), then the assists' card."""
+    assists_card = shown(n100=1, right_n100=1, left={"assist_credit": "1↓"})
+    outcome = shoot(
+        league, game, shown(30), shown(96), shown(blue=20), assists_card, chance="hq", rush=True
+    )
+    assert outcome.goal is not None
+
+
+def test_a_short_handed_rush_shot_on_the_sht_itself_is_saved(league, game):
+    """Seed L1132, the boundary: a save draw of 95, HLX-G1's SHT, is a save (its digits a
+    difficult save leaving a rebound shot, saved in the corner on the next 23s)."""
+    outcome = shoot(
+        league,
+        game,
+        shown(30),
+        shown(95),
+        HARD_CORNER,
+        HARD_CORNER,
+        rush=True,
+        strength="short-handed",
+    )
+    assert [a.result for a in outcome.attempts] == ["saved", "saved"]
+    assert outcome.goal is None

@@ -1,10 +1,11 @@
 """RINKSIDE HOCKEY: a table-driven ice hockey game played with 100 play result cards
 (seed 004). So far its league (clubs, rivalries, line-ups, every player's season), the
 numbers on the play result cards, every use the rules make of a rating, the skater and
-goalie cards derived from the seasons, and the game-centre charts."""
+goalie cards derived from the seasons, the game-centre charts, and a whole game played by
+its rules (`simulate rinkside game`)."""
 
-from authoring.game import Game, deferred, packaged
-from authoring.games.rinkside import consistency, derive
+from authoring.game import Game, Option, Simulation, deferred, packaged
+from authoring.games.rinkside import consistency, derive, simulate
 from authoring.games.rinkside.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.rinkside.model import build_model
 
@@ -19,6 +20,24 @@ GAME = Game(
     model_checks=MODEL_CHECKS,
     model=build_model,
     consistency=consistency.check,
+    simulations={
+        "game": Simulation(
+            simulate.simulate_game,
+            "one game, seeded: the box score, the scoring and, on request, the play-by-play",
+            (
+                Option(
+                    "home", "the home team's id (default: the Teams sheet's first)", str, "TEAM"
+                ),
+                Option(
+                    "visitor",
+                    "the visiting team's id (default: the club after the home team's)",
+                    str,
+                    "TEAM",
+                ),
+                Option("play_by_play", "print the play-by-play too", simulate.yes_no, "yes|no"),
+            ),
+        )
+    },
     derive=derive.DERIVATION,
     components=deferred("authoring.games.rinkside.kit", "components"),
 )

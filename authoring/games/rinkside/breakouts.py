@@ -8,9 +8,9 @@ forecheck the other team's action is the card's. The card's columns are read by 
 forechecking team's strategy (README §9 Q5), its players on the same draw (Left breakout
 player, Right forechecker, README §3.5 P30) and the deciding number on a new draw.
 
-Every rule resolves to a `neutral.PlayResult`; a puck loose in the neutral zone is
+Every rule resolves to a `zone.ZoneResult`; a puck loose in the neutral zone is
 `LoosePuck("neutral")` (`neutral.loose_in_neutral` reads whose it is), the trap is a
-`neutral.ForcedScenario`, and a rush is `zone.Rush`."""
+`zone.ForcedScenario`, and a rush is `zone.Rush`."""
 
 from __future__ import annotations
 
@@ -20,16 +20,18 @@ from fractions import Fraction
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.model import Rinkside, Skater
 from authoring.games.rinkside.momentum import breakout_by_momentum, momentum_clear
-from authoring.games.rinkside.neutral import ForcedScenario, PlayResult, nz_physical
+from authoring.games.rinkside.neutral import nz_physical
 from authoring.games.rinkside.policy import Coach, OwnEndPlay, ask_own_end
 from authoring.games.rinkside.state import GameState, TeamSide, other
 from authoring.games.rinkside.zone import (
+    ForcedScenario,
     Hit,
     LoosePuck,
     Outcome,
     Possession,
     Rush,
     Stoppage,
+    ZoneResult,
     checks,
     commit_penalty,
     draw_penalty,
@@ -52,7 +54,7 @@ def defensive_possession(
     carrier: Skater | None,
     shown: Draw,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """`side` has just gained the puck in its own end on `shown` (`carrier` the player who
     won it, if the rule named one): a breakout or the other team's forecheck by the split
     on `shown`'s Black #100 (L706-L708). On a breakout `coach` chooses the play."""
@@ -107,7 +109,7 @@ def breakout(
     action: str,
     player: Skater,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """`player` tries `action` (B-OUT, ST-PASS, CARRY P) on a new draw's Left blue against
     his B-O (L714-L732): B-OUT and CARRY P reach the neutral zone with the puck, and start a
     rush within his H-M; a stretch pass is a rush or nothing. A B-OUT's draw showing an MO
@@ -119,23 +121,23 @@ def breakout(
     rush = blue <= rating(model, player, "head_man")
     if action == "B-OUT" and not made and breakout_by_momentum(model, game, side, attempt):
         game.log(f"{player.name} breaks out on momentum")
-        return PlayResult(Possession(side, "neutral", player))
+        return ZoneResult(Possession(side, "neutral", player))
     if made:
         penalty = checks(draw_penalty(model, side, player, attempt))
         if action == "ST-PASS" or rush:
             game.log(f"{player.name}: {action} starts a rush")
-            return PlayResult(Rush(side), penalty)
+            return ZoneResult(Rush(side), penalty)
         game.log(f"{player.name}: {action} reaches the neutral zone")
-        return PlayResult(Possession(side, "neutral", player), penalty)
+        return ZoneResult(Possession(side, "neutral", player), penalty)
     game.log(f"{player.name}: {action} fails")
     failed = bad_breakout(model, game, side, action, draw)
     commit = checks(commit_penalty(model, side, player, attempt))
-    return PlayResult(failed.outcome, commit + failed.penalties, failed.hits)
+    return ZoneResult(failed.outcome, commit + failed.penalties, failed.hits)
 
 
 def bobby_orr(
     model: Rinkside, game: GameState, side: TeamSide, player: Skater, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """The Bobby Orr Move (L734, README §5.6): a new draw's Black #100 within his H-M is a
     one-man rush, within his B-O a rush with a teammate, within offense + B-O the puck in the
     neutral zone; above it a turnover, a rush against on an odd last digit, the other team's
@@ -146,22 +148,22 @@ def bobby_orr(
         penalty = checks(draw_penalty(model, side, player, attempt))
         if black <= rating(model, player, "head_man"):
             game.log(f"{player.name} goes end to end: a one-man rush")
-            return PlayResult(Rush(side), penalty)
+            return ZoneResult(Rush(side), penalty)
         if black <= rating(model, player, "breakout"):
             game.log(f"{player.name} carries it out and finds a teammate for a rush")
-            return PlayResult(Rush(side), penalty)
+            return ZoneResult(Rush(side), penalty)
         game.log(f"{player.name} carries it out to the neutral zone")
-        return PlayResult(Possession(side, "neutral", player), penalty)
+        return ZoneResult(Possession(side, "neutral", player), penalty)
     commit = checks(commit_penalty(model, side, player, attempt))
     game.log(f"{player.name} turns it over trying to rush it out")
     if black % 2:
-        return PlayResult(Rush(other(side)), commit)
-    return PlayResult(Possession(other(side), "neutral", None), commit)
+        return ZoneResult(Rush(other(side)), commit)
+    return ZoneResult(Possession(other(side), "neutral", None), commit)
 
 
 def bad_breakout(
     model: Rinkside, game: GameState, side: TeamSide, action: str, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """A failed breakout: a new draw's Right BAD BREAKOUT (L736-L756). After a stretch pass
     or a puck carry the other team takes the puck where a plain breakout leaves it loose,
     and rushes where it would only control it."""
@@ -173,20 +175,20 @@ def bad_breakout(
     if result == "ZONE PLAY":
         if aggressive:
             carrier = skater_at(game, rival, shown.right.zone_off)
-            return PlayResult(Possession(rival, end_of(side), carrier))
-        return PlayResult(LoosePuck(end_of(side)))
+            return ZoneResult(Possession(rival, end_of(side), carrier))
+        return ZoneResult(LoosePuck(end_of(side)))
     if result in ("NEUTRAL ZONE", "EXPOSE PLAYER"):
         hits = expose_player(model, game, rival, draw) if result == "EXPOSE PLAYER" else ()
         outcome: Outcome = (
             Possession(rival, "neutral", None) if aggressive else LoosePuck("neutral")
         )
-        return PlayResult(outcome, hits=hits)
+        return ZoneResult(outcome, hits=hits)
     if result == "TURNOVER":
-        return PlayResult(Rush(rival))
+        return ZoneResult(Rush(rival))
     if result == "D-CONTROL":
-        return PlayResult(Rush(rival) if aggressive else Possession(rival, "neutral", None))
+        return ZoneResult(Rush(rival) if aggressive else Possession(rival, "neutral", None))
     if result == "ICING":
-        return PlayResult(Stoppage(end_of(side), False, "icing"))
+        return ZoneResult(Stoppage(end_of(side), False, "icing"))
     if result == "ICING?":
         return maybe_icing(model, game, side, shown, draw)
     raise ValueError(f"card {shown.right_card}'s Right face shows no bad breakout: {result!r}")
@@ -204,7 +206,7 @@ def expose_player(
 
 def maybe_icing(
     model: Rinkside, game: GameState, side: TeamSide, shown: Draw, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """ICING? (L756): the bad-breakout draw's Right forechecker of the other team against
     the next draw's Left blue on his FCO (the carried card README §3.5 P06 balances, read as
     for the dump-in's ICING?): within it he beats the defence to the puck, a loose puck in
@@ -213,8 +215,8 @@ def maybe_icing(
     decided = draw()
     if decided.left.blue <= min(rating(model, chaser, "forecheck_off"), BLUE):
         game.log(f"{chaser.name} beats the icing")
-        return PlayResult(LoosePuck(end_of(side)))
-    return PlayResult(Stoppage(end_of(side), False, "icing"))
+        return ZoneResult(LoosePuck(end_of(side)))
+    return ZoneResult(Stoppage(end_of(side), False, "icing"))
 
 
 # The forecheck (L758-L782).
@@ -222,7 +224,7 @@ def maybe_icing(
 
 def forecheck(
     model: Rinkside, game: GameState, side: TeamSide, shown: Draw, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """The other team forechecks `side`, which has the puck in its end: `shown`'s Left
     forecheck action by the forechecking team's strategy and its Right forechecker; F-CHK
     and PRESSURE read a new draw's Left blue on his FCD (L762-L778), ZONE RG sets up the
@@ -231,7 +233,7 @@ def forecheck(
     action = getattr(shown.left, f"fchk{game.team(rival).forecheck}")
     game.log(f"{game.team(rival).lineup.team_id} forechecks: {action}")
     if action == "ZONE RG":
-        return PlayResult(ForcedScenario(side, "RED"))
+        return ZoneResult(ForcedScenario(side, "RED"))
     if action not in ("F-CHK", "PRESSURE"):
         raise ValueError(f"card {shown.left_card}'s Left face shows no forecheck: {action!r}")
     checker = skater_at(game, rival, shown.right.forecheck_who)
@@ -241,8 +243,8 @@ def forecheck(
     if blue > fcd:
         commit = checks(commit_penalty(model, rival, checker, attempt))
         if action == "PRESSURE":
-            return PlayResult(ForcedScenario(side, "GREEN"), commit)
-        return PlayResult(Possession(side, "neutral", None), commit)
+            return ZoneResult(ForcedScenario(side, "GREEN"), commit)
+        return ZoneResult(Possession(side, "neutral", None), commit)
     penalty = checks(draw_penalty(model, rival, checker, attempt))
     wins_it = blue <= fcd - FCD_EXCESS
     outcome: Outcome
@@ -252,7 +254,7 @@ def forecheck(
         outcome = Rush(rival)
     else:
         outcome = Possession(rival, end_of(side), skater_at(game, rival, attempt.right.zone_off))
-    return PlayResult(outcome, penalty)
+    return ZoneResult(outcome, penalty)
 
 
 # Clearing the zone (L784-L790, L1305-L1309).
@@ -260,7 +262,7 @@ def forecheck(
 
 def clear_the_zone(
     model: Rinkside, game: GameState, side: TeamSide, player: Skater, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """`player` clears instead of breaking out (L786): a new draw's Left blue within his
     Neutral rating clears the zone, a loose puck in the neutral zone, iced when the same
     draw's Right red is above his Defense (README §5.6); above it a loose puck in his end."""
@@ -268,18 +270,18 @@ def clear_the_zone(
     if attempt.left.blue > rating(model, player, "neutral"):
         game.log(f"{player.name} fails to clear")
         commit = checks(commit_penalty(model, side, player, attempt))
-        return PlayResult(LoosePuck(end_of(side)), commit)
+        return ZoneResult(LoosePuck(end_of(side)), commit)
     penalty = checks(draw_penalty(model, side, player, attempt))
     if attempt.right.red > rating(model, player, "defense"):
         game.log(f"{player.name} clears it too far: icing")
-        return PlayResult(Stoppage(end_of(side), False, "icing"), penalty)
+        return ZoneResult(Stoppage(end_of(side), False, "icing"), penalty)
     game.log(f"{player.name} clears the zone")
-    return PlayResult(LoosePuck("neutral"), penalty)
+    return ZoneResult(LoosePuck("neutral"), penalty)
 
 
-def clear_with_momentum(game: GameState, side: TeamSide) -> PlayResult:
+def clear_with_momentum(game: GameState, side: TeamSide) -> ZoneResult:
     """A clear bought with a momentum point (L1309): certain, the puck loose in the neutral
     zone, the other team credited with a hit."""
     if not momentum_clear(game, side):
         raise ValueError(f"{side} has no momentum to clear with")
-    return PlayResult(LoosePuck("neutral"))
+    return ZoneResult(LoosePuck("neutral"))

@@ -26,7 +26,6 @@ from authoring.games.rinkside.whistle import (
     MeterChange,
     add_chippiness,
     cool_down,
-    lowest,
     split_tie,
 )
 from authoring.games.rinkside.zone import rating
@@ -111,7 +110,11 @@ def find_fighter(
     on_ice = game.team(side).skaters()
     free = [s for s in on_ice if s not in excluding]
     if row.lowest:
-        tied = [lowest(model, free, shown, "agitator_enforcer", "secondary_penalty")]
+        rated = {
+            s: (rating(model, s, "agitator_enforcer"), rating(model, s, "secondary_penalty"))
+            for s in free
+        }
+        tied = [s for s in free if rated[s] == min(rated.values())]
     else:
         ratings = {s: rating(model, s, "agitator_enforcer") for s in free}
         nearest = min(ratings.values(), key=lambda ae: (abs(ae - row.sought), ae))

@@ -6,34 +6,35 @@ the carrier (`nz_off`) and its Left face the defender (`nz_defender`), read toge
 draw (README §3.5 P24-P25).
 
 A failed play reads the Right face's FAILED NEUTRAL ZONE PLAY (L860-L871). Every rule
-resolves to a `PlayResult`, a `zone.ZoneResult` whose outcome may also be one of this
-slice's: the dump-in (`DumpIn`, played by `dump.py`), a failed rush (`FailedRush`, played by
-the rush slice), a stop light the forecheck forces (`ForcedScenario`) and the centre-ice
-shot (`CentreIceShot`)."""
+resolves to a `zone.ZoneResult`, among whose outcomes are this slice's: the dump-in
+(`DumpIn`, played by `dump.py`), a failed rush (`FailedRush`, played by the rush slice), a
+stop light the forecheck forces (`ForcedScenario`) and the centre-ice shot
+(`CentreIceShot`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.model import Rinkside, Skater
-from authoring.games.rinkside.momentum import MomentumChange, award
+from authoring.games.rinkside.momentum import award
 from authoring.games.rinkside.policy import Coach, NeutralPlay, ask_neutral_play
 from authoring.games.rinkside.pregame import confidence_check
 from authoring.games.rinkside.saves import stopped
 from authoring.games.rinkside.state import GameState, TeamSide, other
 from authoring.games.rinkside.zone import (
+    CentreIceShot,
+    Colour,
+    DumpIn,
+    FailedRush,
     Hit,
     LoosePuck,
-    Outcome,
-    PenaltyCheck,
     Possession,
     Rush,
     ShotChance,
     Stoppage,
+    ZoneResult,
     checks,
     commit_penalty,
     draw_penalty,
@@ -47,62 +48,9 @@ from authoring.games.rinkside.zone import (
 RED = 10
 BLUE = 20
 BLACK = 100
-Colour = Literal["RED", "YELLOW", "GREEN"]
 
 
-@dataclass(frozen=True)
-class ForcedScenario:
-    """`side` has the puck in the neutral zone and the stop light is `colour` whatever the
-    card shows: RED after the other team's ZONE RG (L780), GREEN after its failed PRESSURE
-    (L778). `neutral_zone(..., colour=...)` plays it."""
-
-    side: TeamSide
-    colour: Colour
-
-
-@dataclass(frozen=True)
-class DumpIn:
-    """`side`'s `carrier` dumps the puck into the other team's end (L816, L875)."""
-
-    side: TeamSide
-    carrier: Skater
-
-
-@dataclass(frozen=True)
-class FailedRush:
-    """`side`'s attempt to start a rush failed: the failed rush/transition (L850)."""
-
-    side: TeamSide
-
-
-@dataclass(frozen=True)
-class CentreIceShot:
-    """`side`'s `shooter` shot from centre ice (L854-L858). `goal`: the box score, the
-    goalie's confidence check and the doubled momentum (`momentum`) are done; `saved`: the
-    goalie stops it as an easy shot on `saved_on` (the shot's own draw when it never
-    challenged him), whose save column the shots slice reads."""
-
-    side: TeamSide
-    shooter: Skater
-    result: Literal["goal", "saved"]
-    saved_on: Draw | None = None
-    momentum: MomentumChange | None = None
-
-
-NeutralOutcome = Outcome | ForcedScenario | DumpIn | FailedRush | CentreIceShot
-
-
-@dataclass(frozen=True)
-class PlayResult:
-    """What a breakout, forecheck or neutral-zone play came to: `zone.ZoneResult` with the
-    outcomes of this slice besides the in-zone ones."""
-
-    outcome: NeutralOutcome
-    penalties: tuple[PenaltyCheck, ...] = ()
-    hits: tuple[Hit, ...] = ()
-
-
-def loose_in_neutral(game: GameState, draw: Callable[[], Draw]) -> PlayResult:
+def loose_in_neutral(game: GameState, draw: Callable[[], Draw]) -> ZoneResult:
     """A puck loose in the neutral zone (L742): a new draw's Right H or V says whether the
     home or the visiting team picks it up."""
     shown = draw()
@@ -110,7 +58,7 @@ def loose_in_neutral(game: GameState, draw: Callable[[], Draw]) -> PlayResult:
     if shown.right.hv not in ("H", "V"):
         raise ValueError(f"card {shown.right_card}'s Right face shows no H/V")
     game.log(f"{side} picks up the loose puck in the neutral zone")
-    return PlayResult(Possession(side, "neutral", None))
+    return ZoneResult(Possession(side, "neutral", None))
 
 
 def neutral_zone(
@@ -120,7 +68,7 @@ def neutral_zone(
     coach: Coach,
     draw: Callable[[], Draw],
     colour: Colour | None = None,
-) -> PlayResult:
+) -> ZoneResult:
     """`side` has the puck in the neutral zone: a new draw's Left stop light (or the forced
     `colour`) with that draw's carrier and defender (L806-L842)."""
     shown = draw()
@@ -144,7 +92,7 @@ def neutral_red(
     carrier: Skater,
     shown: Draw,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """RED (L806-L816): the Left face's defender stands up; the coach challenges him or
     dumps the puck in. A challenge reads a new draw's Left red on the defender's Defense:
     within it he stops the carrier (a hit within NZ-H, a big one within NZ-B) and that
@@ -157,7 +105,7 @@ def neutral_red(
         "dump in": Fraction(1),
     }
     if ask_neutral_play(coach, game, side, carrier, chances) == "dump in":
-        return PlayResult(DumpIn(side, carrier))
+        return ZoneResult(DumpIn(side, carrier))
     attempt = draw()
     red = attempt.left.red
     if red <= defense:
@@ -166,11 +114,11 @@ def neutral_red(
         failed = failed_neutral_play(model, game, side, attempt, draw)
         made = checks(draw_penalty(model, rival, defender, attempt))
         hits = (() if hit is None else (hit,)) + failed.hits
-        return PlayResult(failed.outcome, made + failed.penalties, hits)
+        return ZoneResult(failed.outcome, made + failed.penalties, hits)
     game.log(f"{carrier.name} skates around {defender.name}")
     commit = checks(commit_penalty(model, rival, defender, attempt))
     entered = skate_in(model, game, side, carrier, draw)
-    return PlayResult(entered.outcome, commit + entered.penalties, entered.hits)
+    return ZoneResult(entered.outcome, commit + entered.penalties, entered.hits)
 
 
 def neutral_yellow(
@@ -180,7 +128,7 @@ def neutral_yellow(
     carrier: Skater,
     shown: Draw,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """YELLOW (L818-L840): a MATCHUP on NEU against the Left face's defender, or the
     carrier's CHIP & CHASE or SKATE INTO ZONE (a new draw's Left blue on his Offense) or
     PASS INTO ZONE (a new draw's Black #100 on his Pass, the Right face's zone-play
@@ -199,14 +147,14 @@ def neutral_yellow(
         game.log(f"{carrier.name}: {play.lower()} fails")
         commit = checks(commit_penalty(model, side, carrier, attempt))
         failed = failed_neutral_play(model, game, side, draw(), draw)
-        return PlayResult(failed.outcome, commit + failed.penalties, failed.hits)
+        return ZoneResult(failed.outcome, commit + failed.penalties, failed.hits)
     penalty = checks(draw_penalty(model, side, carrier, attempt))
     game.log(f"{carrier.name}: {play.lower()} comes off")
     if play == "PASS INTO ZONE":
         receiver = skater_at(game, side, attempt.right.zone_off)
-        return PlayResult(Possession(side, end_of(other(side)), receiver), penalty)
+        return ZoneResult(Possession(side, end_of(other(side)), receiver), penalty)
     entered = skate_in(model, game, side, carrier, draw)
-    return PlayResult(entered.outcome, penalty + entered.penalties, entered.hits)
+    return ZoneResult(entered.outcome, penalty + entered.penalties, entered.hits)
 
 
 def matchup(
@@ -216,7 +164,7 @@ def matchup(
     carrier: Skater,
     shown: Draw,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """YELLOW with a position (L820-L828): the higher Neutral rating wins. The defender's
     win reads a new draw's FAILED NEUTRAL ZONE PLAY; the carrier's skates him in; equal
     ratings mark [T] at once and a new draw's Right H or V takes the puck in the neutral
@@ -239,7 +187,7 @@ def neutral_green(
     coach: Coach,
     carrier: Skater,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """GREEN (L842-L858): the coach has the carrier skate in, initiate a rush or shoot from
     centre ice."""
     sets_up = max(rating(model, carrier, "set_up"), rating(model, carrier, "quality_shot"))
@@ -258,7 +206,7 @@ def neutral_green(
 
 def skate_in(
     model: Rinkside, game: GameState, side: TeamSide, carrier: Skater, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """The carrier enters the offensive zone unchallenged (L844-L846): a new draw's Left
     blue within his S-U sets up the graded teammate, within his Q-S he makes a quality
     chance himself (within both: odd sets up, even shoots); above both he keeps the puck
@@ -268,25 +216,25 @@ def skate_in(
     sets_up = blue <= rating(model, carrier, "set_up")
     shoots = blue <= rating(model, carrier, "quality_shot")
     if not (sets_up or shoots):
-        return PlayResult(Possession(side, end_of(other(side)), carrier))
+        return ZoneResult(Possession(side, end_of(other(side)), carrier))
     penalty = checks(draw_penalty(model, side, carrier, shown))
     if sets_up and (not shoots or blue % 2):
         shooter = set_up_shooter(model, game, side, carrier, shown)
-        return PlayResult(ShotChance(shooter, "q", "set-up", passer=carrier), penalty)
-    return PlayResult(ShotChance(carrier, "q", "quality shot"), penalty)
+        return ZoneResult(ShotChance(shooter, "q", "set-up", passer=carrier), penalty)
+    return ZoneResult(ShotChance(carrier, "q", "quality shot"), penalty)
 
 
 def initiate_rush(
     model: Rinkside, game: GameState, side: TeamSide, carrier: Skater, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """INITIATE RUSH (L848-L852): a new draw's Left red within his I-R starts a rush, above
     it the rush fails."""
     attempt = draw()
     if attempt.left.red <= rating(model, carrier, "initiate_rush"):
         game.log(f"{carrier.name} starts a rush")
-        return PlayResult(Rush(side), checks(draw_penalty(model, side, carrier, attempt)))
+        return ZoneResult(Rush(side), checks(draw_penalty(model, side, carrier, attempt)))
     game.log(f"{carrier.name} fails to start a rush")
-    return PlayResult(FailedRush(side), checks(commit_penalty(model, side, carrier, attempt)))
+    return ZoneResult(FailedRush(side), checks(commit_penalty(model, side, carrier, attempt)))
 
 
 def centre_ice_shot(
@@ -296,7 +244,7 @@ def centre_ice_shot(
     coach: Coach,
     shooter: Skater,
     draw: Callable[[], Draw],
-) -> PlayResult:
+) -> ZoneResult:
     """CENTER ICE SHOT (L854-L858): a new draw's Black #100 within his Sniper challenges the
     goalie, whose low-quality (black) number on the next draw's Black #100 decides; a goal
     brings his confidence check (on another draw) and a doubled goal bump (`coach` answers
@@ -309,7 +257,7 @@ def centre_ice_shot(
     if shot.black100 > rating(model, shooter, "sniper"):
         if shot.black100 % 2 == 0:
             game.log(f"{shooter.name} shoots from centre ice, wide")
-            return PlayResult(LoosePuck(end_of(rival)))
+            return ZoneResult(LoosePuck(end_of(rival)))
         return _saved(game, side, shooter, shot)
     saved_on = draw()
     if stopped(card, "lq", goalie.goalie_level, saved_on.black100):
@@ -322,14 +270,14 @@ def centre_ice_shot(
     )
     game.log(f"{goalie.lineup.goalie.name}'s confidence: {goalie.goalie_level} game")
     bump = award(model, game, side, "goal", coach, times=2)
-    return PlayResult(CentreIceShot(side, shooter, "goal", momentum=bump))
+    return ZoneResult(CentreIceShot(side, shooter, "goal", momentum=bump))
 
 
-def _saved(game: GameState, side: TeamSide, shooter: Skater, saved_on: Draw) -> PlayResult:
+def _saved(game: GameState, side: TeamSide, shooter: Skater, saved_on: Draw) -> ZoneResult:
     game.count(side, "shots")
     game.count(other(side), "saves")
     game.log(f"{shooter.name} shoots from centre ice: saved")
-    return PlayResult(CentreIceShot(side, shooter, "saved", saved_on))
+    return ZoneResult(CentreIceShot(side, shooter, "saved", saved_on))
 
 
 # The failed neutral-zone play (L860-L871).
@@ -337,7 +285,7 @@ def _saved(game: GameState, side: TeamSide, shooter: Skater, saved_on: Draw) -> 
 
 def failed_neutral_play(
     model: Rinkside, game: GameState, side: TeamSide, shown: Draw, draw: Callable[[], Draw]
-) -> PlayResult:
+) -> ZoneResult:
     """`side`'s neutral-zone play failed: `shown`'s Right FAILED NEUTRAL ZONE PLAY. The other
     team takes the puck in the neutral zone (after an exposed player's hit too), or rushes;
     an offside or a puck out of play is a neutral-zone faceoff [T]; OFFSIDES? reads the
@@ -347,24 +295,24 @@ def failed_neutral_play(
     rival = other(side)
     game.log(f"failed neutral-zone play: {result}")
     if result == "NEUTRAL ZONE":
-        return PlayResult(Possession(rival, "neutral", None))
+        return ZoneResult(Possession(rival, "neutral", None))
     if result == "TURNOVER":
-        return PlayResult(Rush(rival))
+        return ZoneResult(Rush(rival))
     if result == "EXPOSE PLAYER":
         exposed = draw()
         hitter = skater_at(game, rival, exposed.left.nz_defender)
         hits = nz_physical(model, game, rival, hitter, exposed)
-        return PlayResult(Possession(rival, "neutral", None), hits=hits)
+        return ZoneResult(Possession(rival, "neutral", None), hits=hits)
     if result == "OFFSIDES":
-        return PlayResult(Stoppage("neutral", True, "offside"))
+        return ZoneResult(Stoppage("neutral", True, "offside"))
     if result == "OFFSIDES?":
         chaser = skater_at(game, side, shown.right.forecheck_who)
         if draw().left.blue <= rating(model, chaser, "offense"):
             game.log(f"{chaser.name} stays onside")
-            return PlayResult(LoosePuck(end_of(rival)))
-        return PlayResult(Stoppage("neutral", True, "offside"))
+            return ZoneResult(LoosePuck(end_of(rival)))
+        return ZoneResult(Stoppage("neutral", True, "offside"))
     if result == "PUCK OoP":
-        return PlayResult(Stoppage("neutral", True, "puck out of play"))
+        return ZoneResult(Stoppage("neutral", True, "puck out of play"))
     raise ValueError(f"card {shown.right_card}'s Right face shows no failed NZ play: {result!r}")
 
 

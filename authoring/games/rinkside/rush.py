@@ -11,8 +11,8 @@ Shootout rating for the save, every great and big save in play, and a rebound-co
 after any save. No rush play marks time (L971): [T] stays with the game loop, like the
 short-handed shot's [T] (L1134).
 
-Every rule returns a `RushResult`: one of zone.py's outcomes, or `Breakaway` or `PuckChase`,
-with the penalties to check."""
+Every rule returns a `zone.ZoneResult`: its outcome (a `Breakaway` among them, and the
+PUCK CHASE a `DumpIn` with no carrier) with the penalties to check."""
 
 from __future__ import annotations
 
@@ -32,13 +32,15 @@ from authoring.games.rinkside.saves import (
 from authoring.games.rinkside.shots import Attempt, Goal, assists
 from authoring.games.rinkside.state import GameState, TeamSide, other
 from authoring.games.rinkside.zone import (
+    Breakaway,
+    DumpIn,
     LoosePuck,
     Outcome,
-    PenaltyCheck,
     Possession,
     Rush,
     ShotChance,
     Stoppage,
+    ZoneResult,
     checks,
     commit_penalty,
     end_of,
@@ -54,33 +56,6 @@ RUSH_KINDS = ("rush shot", "rush pass", "rush drop")
 BACKCHECK = "bc"  # Cbc, LWbc, RWbc: a forward backchecking on a transition (L967)
 
 
-@dataclass(frozen=True)
-class Breakaway:
-    """`shooter` skates in alone on the goalie (L955); `passer` dished it to him on a
-    BREAKAWAY*** (L959), and has the first assist."""
-
-    side: TeamSide
-    shooter: Skater
-    passer: Skater | None = None
-
-
-@dataclass(frozen=True)
-class PuckChase:
-    """<PUCK CHASE> (L983): the puck is back in the rushing team's end, so `side` plays a
-    dump and chase into it (`dump.dump_in`); the seed names no player who dumps it."""
-
-    side: TeamSide
-
-
-RushOutcome = Outcome | Breakaway | PuckChase
-
-
-@dataclass(frozen=True)
-class RushResult:
-    outcome: RushOutcome
-    penalties: tuple[PenaltyCheck, ...] = ()
-
-
 def rush(
     model: Rinkside,
     game: GameState,
@@ -88,7 +63,7 @@ def rush(
     draw: Callable[[], Draw],
     *,
     short_handed: bool = False,
-) -> RushResult:
+) -> ZoneResult:
     """`attacking`'s rush/transition (L917): a new draw's Left rush section says what kind;
     `short_handed` when `attacking` is killing a penalty (L1132-L1136)."""
     shown = draw()
@@ -101,14 +76,14 @@ def rush(
             model, game, attacking, defender, draw, odd_man=odd_man, short_handed=short_handed
         )
     if play == "BREAKAWAY":
-        return RushResult(Breakaway(attacking, skater_at(game, attacking, shown.right.rush_off)))
+        return ZoneResult(Breakaway(attacking, skater_at(game, attacking, shown.right.rush_off)))
     if play == "BREAKAWAY***":
         return two_on_the_goalie(model, game, attacking, shown, draw)
     if play == "OFFSIDES":
-        return RushResult(Stoppage("neutral", False, "offsides"))
+        return ZoneResult(Stoppage("neutral", False, "offsides"))
     if play == "2 LINE PASS":
         if model.settings.two_line_pass:
-            return RushResult(Stoppage(end_of(attacking), False, "two-line pass"))
+            return ZoneResult(Stoppage(end_of(attacking), False, "two-line pass"))
         game.log("the two-line pass is a clean play")
         return split(model, game, attacking, draw(), draw)
     raise ValueError(f"card {shown.left_card}'s Left face shows no rush play: {play!r}")
@@ -130,7 +105,7 @@ def break_up(
     *,
     odd_man: bool,
     short_handed: bool = False,
-) -> RushResult:
+) -> ZoneResult:
     """The defender tries to break it up on a new draw (L925, L945): its red (a transition,
     even numbers) or blue (an odd-man rush) within his Defense stops it, and the draw's Right
     failed-rush section goes on; above it he is checked for a committed penalty (L941) and
@@ -142,12 +117,12 @@ def break_up(
         return failed_rush(game, attacking, decided, short_handed=short_handed)
     penalty = checks(commit_penalty(model, other(attacking), defender, decided))
     result = split(model, game, attacking, decided, draw)
-    return RushResult(result.outcome, penalty + result.penalties)
+    return ZoneResult(result.outcome, penalty + result.penalties)
 
 
 def split(
     model: Rinkside, game: GameState, attacking: TeamSide, decided: Draw, draw: Callable[[], Draw]
-) -> RushResult:
+) -> ZoneResult:
     """T_RushSplit on `decided`'s Black #100 (L929-L935), for its Right rush player: a shot,
     high quality; a pass or drop pass, connected on a new draw's Black #100 within his Pass,
     the shooter found on that draw as for a set-up (L268). A pass that misses is a rush
@@ -155,18 +130,18 @@ def split(
     carrier = skater_at(game, attacking, decided.right.rush_off)
     kind = model.tables.rush_split[decided.black100].result
     if kind == "shot":
-        return RushResult(ShotChance(carrier, "hq", "rush shot"))
+        return ZoneResult(ShotChance(carrier, "hq", "rush shot"))
     passed = draw()
     if passed.black100 > rating(model, carrier, "pass"):
         game.log(f"{carrier.name}'s {kind} misses")
         return failed_rush(game, attacking, passed)
     shooter = set_up_shooter(model, game, attacking, carrier, passed)
-    return RushResult(ShotChance(shooter, "hq", f"rush {kind}", passer=carrier))
+    return ZoneResult(ShotChance(shooter, "hq", f"rush {kind}", passer=carrier))
 
 
 def failed_rush(
     game: GameState, attacking: TeamSide, decided: Draw, *, short_handed: bool = False
-) -> RushResult:
+) -> ZoneResult:
     """The Right failed-rush section (L975-L997): ZONE PLAY a loose puck where it was broken
     up (the defending team's end), PUCK CHASE the defence dumps it into the rushing team's
     end, TURNOVER the defence's own rush, D-CONTROL the defence's puck in the neutral zone,
@@ -174,14 +149,14 @@ def failed_rush(
     play a rush (L1136)."""
     defending = other(attacking)
     if short_handed:
-        return RushResult(Rush(defending))
+        return ZoneResult(Rush(defending))
     section = decided.right.rush_failed
     game.log(f"failed rush: {section}")
-    outcome: RushOutcome
+    outcome: Outcome
     if section == "ZONE PLAY":
         outcome = LoosePuck(end_of(defending))
     elif section == "PUCK CHASE":
-        outcome = PuckChase(defending)
+        outcome = DumpIn(defending, None)
     elif section == "TURNOVER":
         outcome = Rush(defending)
     elif section == "D-CONTROL":
@@ -190,21 +165,21 @@ def failed_rush(
         outcome = Stoppage("neutral", False, "puck out of play")
     else:
         raise ValueError(f"card {decided.right_card}'s Right face shows no failed rush")
-    return RushResult(outcome)
+    return ZoneResult(outcome)
 
 
 def two_on_the_goalie(
     model: Rinkside, game: GameState, attacking: TeamSide, shown: Draw, draw: Callable[[], Draw]
-) -> RushResult:
+) -> ZoneResult:
     """BREAKAWAY*** (L959): the Right rush player has the puck; another draw's Black #100 up
     to 50 leaves him the shot, above it he dishes to the teammate a set-up finds on that
     draw."""
     carrier = skater_at(game, attacking, shown.right.rush_off)
     another = draw()
     if another.black100 <= CARRIER_SHOOTS:
-        return RushResult(Breakaway(attacking, carrier))
+        return ZoneResult(Breakaway(attacking, carrier))
     shooter = set_up_shooter(model, game, attacking, carrier, another)
-    return RushResult(Breakaway(attacking, shooter, passer=carrier))
+    return ZoneResult(Breakaway(attacking, shooter, passer=carrier))
 
 
 def short_handed_stopped(card: GoalieCard, black100: int) -> bool:

@@ -130,12 +130,51 @@ def take_shot(
     last: Draw,
     passer: Skater | None = None,
     strength: Strength = "even",
+    rush: bool = False,
 ) -> ShotResult:
     """`side`'s `shooter` shoots on a `chance` of that quality; `last` is the draw that gave
     the chance (its shot symbol, blocker and net player), `passer` the teammate who set it
-    up (he gets the first assist, L696). Every new draw is taken from `draw`."""
-    sequence = _Sequence(model, game, side, draw, strength)
+    up (he gets the first assist, L696). Every new draw is taken from `draw`. A `rush` shot
+    cannot be blocked (L931) and, taken short-handed, is saved on the goalie's SHT rating
+    (L1132); the rebounds it leads to are ordinary shots."""
+    sequence = _Sequence(model, game, side, draw, strength, rush)
     then = sequence.shot(shooter, chance, last, passer)
+    return _result(sequence, then)
+
+
+def play_on_after_save(
+    model: Rinkside,
+    game: GameState,
+    side: TeamSide,
+    result: str,
+    shown: Draw,
+    draw: Callable[[], Draw],
+    *,
+    strength: Strength = "even",
+) -> ShotResult:
+    """Play on from a save column's or rebound-control test's `result` (cover, corner,
+    rebound, rebound shot) read on `shown`, for a save made outside `take_shot` (a
+    breakaway's, a centre-ice shot's), exactly as after a save inside it."""
+    sequence = _Sequence(model, game, side, draw, strength)
+    return _result(sequence, sequence.after_save(result, shown))
+
+
+def net_scramble(
+    model: Rinkside,
+    game: GameState,
+    side: TeamSide,
+    shooter: Skater,
+    draw: Callable[[], Draw],
+    *,
+    strength: Strength = "even",
+) -> ShotResult:
+    """A net scramble in front of the goalie `side` attacks (L650-L690), `shooter` the
+    last offensive player to shoot or play the puck there."""
+    sequence = _Sequence(model, game, side, draw, strength)
+    return _result(sequence, sequence.scramble(shooter))
+
+
+def _result(sequence: _Sequence, then: Then) -> ShotResult:
     return ShotResult(tuple(sequence.attempts), then, sequence.goal, tuple(sequence.clears))
 
 
@@ -165,6 +204,7 @@ class _Sequence:
     side: TeamSide
     draw: Callable[[], Draw]
     strength: Strength
+    rush: bool = False  # the sequence's first shot comes off a rush
     attempts: list[Attempt] = field(default_factory=list)
     clears: list[tuple[Skater, bool]] = field(default_factory=list)
     goal: Goal | None = None
@@ -221,7 +261,8 @@ class _Sequence:
         traffic: Traffic | None = None
         by: Skater | None = None
         put_back = False
-        if symbol in BLOCK_SYMBOLS:
+        first_of_rush = self.rush and not self.attempts
+        if symbol in BLOCK_SYMBOLS and not first_of_rush:
             blocker = player(self.defence, last.right.block_who)
             if shown.left.red <= self.rated(blocker, "blocked_shot"):
                 return self.blocked(shooter, chance, symbol, blocker, shown)
@@ -315,7 +356,10 @@ class _Sequence:
             self.record(_saved(shot, Save(kind, result, challenged=True)))
             return self.after_save(result, tested)
         robbed = None
-        if not stopped(self.card, shot.chance, team.goalie_level, black):
+        if self.rush and self.strength == "short-handed" and not self.attempts:
+            if black > self.card["sht"]:  # L1132: no great or big save on a short-handed rush
+                return self.scored(shot, scorer, setter, HOW[shot.traffic])
+        elif not stopped(self.card, shot.chance, team.goalie_level, black):
             blue = self.draw().left.blue
             robbed = rescue(self.card, team.goalie_level, blue, sniper=shot.sniper)
             if robbed is None:
@@ -406,6 +450,7 @@ class _Sequence:
         if attempt.left.blue <= open_net_number(self.card, self.defence.goalie_level):
             return self.rebound_after_scramble()
         shot = Attempt(shooter, "hq", "", open_net=True)
+        self.game.count(self.side, "shots")  # every goal is a shot on goal in the box score
         return self.scored(shot, shooter, None, "own goal", block=True)
 
     def rebound_after_scramble(self) -> Then:

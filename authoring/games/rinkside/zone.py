@@ -16,6 +16,7 @@ from typing import Literal
 
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.model import Rinkside, Skater
+from authoring.games.rinkside.momentum import MomentumChange
 from authoring.games.rinkside.saves import Chance
 from authoring.games.rinkside.state import GameState, TeamSide, Zone, other
 
@@ -110,13 +111,81 @@ class Hit:
     big: bool
 
 
-Outcome = ShotChance | Possession | LoosePuck | NetScramble | ClearAttempt | Rush | Stoppage
+Colour = Literal["RED", "YELLOW", "GREEN"]  # the neutral zone's stop light (L806)
+
+
+@dataclass(frozen=True)
+class ForcedScenario:
+    """`side` has the puck in the neutral zone and the stop light is `colour` whatever the
+    card shows: RED after the other team's ZONE RG (L780), GREEN after its failed PRESSURE
+    (L778). `neutral.neutral_zone(..., colour=...)` plays it."""
+
+    side: TeamSide
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class DumpIn:
+    """`side` dumps the puck into the other team's end (`dump.dump_in`): its `carrier`
+    after a neutral-zone play (L816, L875); None on a failed rush's PUCK CHASE (L983),
+    where the puck goes back into the rushing team's end and the seed names nobody."""
+
+    side: TeamSide
+    carrier: Skater | None
+
+
+@dataclass(frozen=True)
+class FailedRush:
+    """`side`'s attempt to start a rush failed: the failed rush/transition (L850)."""
+
+    side: TeamSide
+
+
+@dataclass(frozen=True)
+class CentreIceShot:
+    """`side`'s `shooter` shot from centre ice (L854-L858). `goal`: the box score, the
+    goalie's confidence check and the doubled momentum (`momentum`) are done; `saved`: the
+    goalie stops it as an easy shot on `saved_on` (the shot's own draw when it never
+    challenged him), whose save column the game loop reads."""
+
+    side: TeamSide
+    shooter: Skater
+    result: Literal["goal", "saved"]
+    saved_on: Draw | None = None
+    momentum: MomentumChange | None = None
+
+
+@dataclass(frozen=True)
+class Breakaway:
+    """`shooter` skates in alone on the goalie (L955); `passer` dished it to him on a
+    BREAKAWAY*** (L959), and has the first assist (`rush.breakaway_shot` plays it)."""
+
+    side: TeamSide
+    shooter: Skater
+    passer: Skater | None = None
+
+
+# Every value a rule hands the game loop: what happens next.
+Outcome = (
+    ShotChance
+    | Possession
+    | LoosePuck
+    | NetScramble
+    | ClearAttempt
+    | Rush
+    | Stoppage
+    | ForcedScenario
+    | DumpIn
+    | FailedRush
+    | CentreIceShot
+    | Breakaway
+)
 
 
 @dataclass(frozen=True)
 class ZoneResult:
-    """What a piece of in-zone play came to: what happens next, the penalties to check and
-    the hits tallied on the way."""
+    """What a piece of play came to (in the zone, a breakout, the neutral zone, a dump-in,
+    a rush): what happens next, the penalties to check and the hits tallied on the way."""
 
     outcome: Outcome
     penalties: tuple[PenaltyCheck, ...] = ()

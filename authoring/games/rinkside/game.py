@@ -1,0 +1,610 @@
+"""RINKSIDE HOCKEY's game loop: a whole game from the pre-game skate to the end of the 3rd
+period, each rule module's outcome value handed to the rule that plays it.
+
+The rule modules never play the next phase themselves; `Match.play` takes the value one
+returned (a faceoff to take, a team with the puck somewhere, a loose puck, a shot chance, a
+rush, a dump-in, a stoppage ...) and calls the rule for it, which returns the next value.
+Around that dispatch the loop keeps what no single rule owns: the penalty box and the power
+play's strength, delayed penalties, the whistle's scrums and fights, momentum, line changes
+at stoppages, the draws counted by period and the end of each period. A tied game stays
+tied: the seed has no overtime."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from authoring.games.rinkside import (
+    battles,
+    breakouts,
+    dump,
+    fights,
+    momentum,
+    neutral,
+    penalties,
+    rush,
+    shots,
+    whistle,
+)
+from authoring.games.rinkside.draws import Draw, DrawPile
+from authoring.games.rinkside.faceoffs import faceoff
+from authoring.games.rinkside.model import Rinkside, Skater
+from authoring.games.rinkside.policy import SKILLED, Coach, change_lines
+from authoring.games.rinkside.pregame import pregame_skate
+from authoring.games.rinkside.saves import save_column
+from authoring.games.rinkside.shots import ShotResult, Strength
+from authoring.games.rinkside.state import SIDES, GameState, TeamSide, Zone, other
+from authoring.games.rinkside.zone import (
+    Breakaway,
+    CentreIceShot,
+    ClearAttempt,
+    DumpIn,
+    FailedRush,
+    ForcedScenario,
+    Hit,
+    LoosePuck,
+    NetScramble,
+    Option,
+    Outcome,
+    PenaltyCheck,
+    Possession,
+    Rush,
+    ShotChance,
+    Stoppage,
+    ZoneResult,
+    end_of,
+    offensive_option,
+    rating,
+    set_up_shooter,
+    skater_at,
+)
+
+# A game is some 600 draws (seed L85: about two shuffles a period); one that runs to ten
+# times that is a loop between rules, not hockey.
+MAX_DRAWS = 6_000
+RED = 10  # the red numbers run 1-10: a rating of N makes the move N times in 10
+PENALTY_MINUTES = {"minor": 2, "major": 5, "misconduct": 10}
+FIGHT_MINUTES = {
+    "fighting major": 5,
+    "instigator minor": 2,
+    "game misconduct": 10,
+    "misconduct": 10,
+}
+# Which PenaltyChart column a penalty check reads, by the kind of check (README §11.12).
+PLAY_TYPE: dict[str, penalties.PlayType] = {
+    "hitting": "hit_battle",
+    "draw": "offensive",
+    "commit": "zone",
+}
+
+
+class RunawayGame(RuntimeError):
+    """A game that drew past `MAX_DRAWS`: the rules are passing the puck in a circle."""
+
+
+@dataclass(frozen=True)
+class ScoringPlay:
+    period: int
+    clock: str
+    side: TeamSide
+    scorer: str
+    assists: tuple[str, ...]
+    strength: str  # EV, PP or SH
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game: the box score by (side, stat, period), the goals in order, the
+    play-by-play, and the draws and reshuffles of the deck in each period.
+
+    The stats: goals, assists, shots (on goal), saves (made by the side's goalie),
+    pp_goals, pp_chances, penalties, pim (minutes), hits and fights."""
+
+    home: str
+    visitor: str
+    box: tuple[tuple[TeamSide, str, int, int], ...]
+    scoring: tuple[ScoringPlay, ...]
+    plays: tuple[str, ...]
+    draws: tuple[int, ...]  # by period
+    reshuffles: tuple[int, ...]  # by period
+
+    def stat(self, side: TeamSide, stat: str, period: int | None = None) -> int:
+        return sum(
+            count
+            for s, name, p, count in self.box
+            if s == side and name == stat and period in (None, p)
+        )
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(visitor, home) goals."""
+        return self.stat("visitor", "goals"), self.stat("home", "goals")
+
+
+def play_game(
+    model: Rinkside,
+    home: str,
+    visitor: str,
+    rng: random.Random,
+    coaches: Mapping[TeamSide, Coach],
+) -> GameRecord:
+    """Play `visitor` at `home` on a deck shuffled by `rng`, `coaches` answering for each."""
+    return Match(
+        model, GameState.new(model, home, visitor), DrawPile(model.cards, rng), coaches
+    ).run()
+
+
+class Match:
+    """One game being played: the state the rules act on, the deck, the coaches and what the
+    loop itself keeps (the penalty box, the extra box-score columns, the draws by period)."""
+
+    def __init__(
+        self,
+        model: Rinkside,
+        game: GameState,
+        pile: DrawPile,
+        coaches: Mapping[TeamSide, Coach],
+    ) -> None:
+        self.model, self.game, self.pile, self.coaches = model, game, pile, coaches
+        self.box = penalties.PenaltyBox()
+        self.extra: Counter[tuple[TeamSide, str, int]] = Counter()
+        self.scoring: list[ScoringPlay] = []
+        self.last: Draw | None = None
+        self.recent: deque[str] = deque(maxlen=12)
+        self.draws_at: list[tuple[int, int]] = []  # (draws, reshuffles) at each period's end
+        self.rush_play = False  # no [T] during rush play (seed L194)
+
+    # The deck.
+
+    def draw(self) -> Draw:
+        if self.pile.draws >= MAX_DRAWS:
+            raise RunawayGame(
+                f"the game drew {MAX_DRAWS} cards without ending; last outcomes: "
+                + " | ".join(self.recent)
+            )
+        self.last = self.pile.draw()
+        return self.last
+
+    @property
+    def shown(self) -> Draw:
+        """The last draw made, the one a rule's outcome was read on."""
+        return self.last if self.last is not None else self.draw()
+
+    # The game.
+
+    def run(self) -> GameRecord:
+        game = self.game
+        pregame_skate(self.model, game, self.draw, self.coaches)
+        change_lines(game, self.coaches)
+        following: Outcome = Stoppage("neutral", False, "opening faceoff")
+        while not game.final:
+            self.recent.append(f"P{game.period} {game.clock} {type(following).__name__}")
+            steps = (game.period, game.steps)
+            following = self.play(following)
+            self.tick_penalties(steps)
+            game.zone = self.zone_of(following)
+            if game.time_up and game.zone == "neutral":
+                self.end_period()
+                if not game.final:
+                    following = Stoppage("neutral", False, "start of period")
+        return self.record()
+
+    def end_period(self) -> None:
+        self.game.end_period()
+        self.draws_at.append((self.pile.draws, self.pile.reshuffles))
+
+    def tick_penalties(self, before: tuple[int, int]) -> None:
+        """Each :30 step a rule marked ([T]) runs the penalties in the box too (L1046)."""
+        period, steps = before
+        if self.game.period == period:
+            for _ in range(self.game.steps - steps):
+                self.box.tick()
+
+    def count(self, side: TeamSide, stat: str, amount: int = 1) -> None:
+        self.extra[side, stat, self.game.period] += amount
+
+    def coach(self, side: TeamSide) -> Coach:
+        return self.coaches[side]
+
+    def strength(self, side: TeamSide) -> Strength:
+        playing = self.box.power_play()
+        if playing is None:
+            return "even"
+        return "power play" if playing == side else "short-handed"
+
+    # The dispatch.
+
+    def play(self, outcome: Outcome) -> Outcome:
+        """Play `outcome` with the rule for it; the value that rule returns is next."""
+        model, game, draw = self.model, self.game, self.draw
+        if isinstance(outcome, Stoppage):
+            return self.stoppage(outcome)
+        if isinstance(outcome, ShotChance):
+            return self.shot(outcome)
+        if isinstance(outcome, Breakaway):
+            return self.breakaway(outcome)
+        self.rush_play = False
+        if isinstance(outcome, Possession):
+            return self.possession(outcome)
+        if isinstance(outcome, LoosePuck):
+            if outcome.zone == "neutral":
+                return self.settle(neutral.loose_in_neutral(game, draw))
+            attacking = other(defending_in(outcome.zone))
+            return self.settle(
+                battles.loose_puck(model, game, attacking, self.coach(attacking), draw)
+            )
+        if isinstance(outcome, NetScramble):
+            attacking = other(outcome.defending)
+            shooter = set_up_shooter(model, game, attacking, None, self.shown)
+            return self.sequence(
+                attacking,
+                shots.net_scramble(
+                    model, game, attacking, shooter, draw, strength=self.strength(attacking)
+                ),
+            )
+        if isinstance(outcome, ClearAttempt):
+            clearer = skater_at(game, outcome.side, self.shown.right.zone_def)
+            return self.settle(breakouts.clear_the_zone(model, game, outcome.side, clearer, draw))
+        if isinstance(outcome, Rush):
+            self.rush_play = True
+            short = self.strength(outcome.side) == "short-handed"
+            result = rush.rush(model, game, outcome.side, draw, short_handed=short)
+            return self.settle(result)
+        if isinstance(outcome, ForcedScenario):
+            side = outcome.side
+            return self.settle(
+                neutral.neutral_zone(
+                    model, game, side, self.coach(side), draw, colour=outcome.colour
+                )
+            )
+        if isinstance(outcome, DumpIn):
+            return self.dump_in(outcome.side)
+        if isinstance(outcome, FailedRush):
+            return self.settle(rush.failed_rush(game, outcome.side, draw()))
+        return self.centre_ice_shot(outcome)
+
+    def possession(self, outcome: Possession) -> Outcome:
+        model, game, draw, side = self.model, self.game, self.draw, outcome.side
+        if outcome.zone == "neutral":
+            result = neutral.neutral_zone(model, game, side, self.coach(side), draw)
+            entered = self.settle(result)
+            if self.zone_of(entered) == end_of(other(side)):
+                game.mark_time()  # L174: the team with the puck enters the zone
+            return entered
+        if outcome.zone == end_of(side):
+            return self.settle(
+                breakouts.defensive_possession(
+                    model, game, side, self.coach(side), outcome.carrier, self.shown, draw
+                )
+            )
+        carrier = outcome.carrier or skater_at(game, side, self.shown.right.zone_off)
+        option = choose_option(model, carrier)
+        return self.settle(offensive_option(model, game, side, carrier, option, draw))
+
+    def dump_in(self, side: TeamSide) -> Outcome:
+        result = dump.dump_in(self.model, self.game, side, self.coach(other(side)), self.draw)
+        return self.settle(result)
+
+    def settle(self, result: ZoneResult) -> Outcome:
+        """The hits and penalty checks a play came with, then its outcome; a penalty called
+        and whistled at once stops play first."""
+        for hit in result.hits:
+            self.big_hit(hit)
+        outcome: Outcome = result.outcome
+        for check in result.penalties:
+            whistled = self.penalty_check(check)
+            if whistled is not None:
+                outcome = whistled
+        return outcome
+
+    def big_hit(self, hit: Hit) -> None:
+        if hit.big:
+            momentum.award(self.model, self.game, hit.side, "big hit", self.coach(hit.side))
+
+    # Penalties.
+
+    def penalty_check(self, check: PenaltyCheck) -> Stoppage | None:
+        """L1001-L1019, L1140: on a power play only an odd number counts; the official calls
+        it by the filled boxes of the face opposite the Right #100 that set it off (the
+        last draw's Left face); called, the penalty is administered and play stops for the
+        power play's faceoff: at once when whistled, otherwise (delayed) as soon as the
+        penalised team touches the puck, which the loop takes to be at once too (README
+        §11.12)."""
+        if not penalties.checked_during_power_play(self.box, check):
+            return None
+        if not penalties.official_calls(self.model, self.game, self.shown.left):
+            return None
+        penalised = self.penalise(check, PLAY_TYPE[check.kind])
+        if not penalties.whistled_at_once(self.box, check):
+            self.game.mark_time()  # L184: after a delayed penalty
+        return penalties.power_play_start(penalised, self.game.zone)
+
+    def penalise(self, check: PenaltyCheck, play_type: penalties.PlayType) -> TeamSide:
+        """Administer a called penalty; returns the team penalised."""
+        before = self.box.power_play()
+        assessed = penalties.administer(
+            self.model, self.game, self.box, check, play_type, self.draw
+        )
+        for given in (assessed.infraction, assessed.retaliation):
+            if given is not None:
+                self.count(given.side, "pim", self.minutes(given))
+        penalised = assessed.infraction.side
+        if self.box.power_play() == other(penalised) and before != other(penalised):
+            self.count(other(penalised), "pp_chances")
+        return penalised
+
+    def minutes(self, infraction: penalties.Infraction) -> int:
+        if infraction.severe is None:
+            return PENALTY_MINUTES["minor"]
+        rule = self.model.tables.penalty_consequences[infraction.severe]
+        return (
+            PENALTY_MINUTES["major"] * rule.major
+            + PENALTY_MINUTES["minor"] * rule.power_plays
+            + rule.misconduct
+            + PENALTY_MINUTES["misconduct"] * rule.ejected  # a game misconduct's 10 (NHL's)
+        )
+
+    # Shots.
+
+    def shot(self, chance: ShotChance) -> Outcome:
+        side = self.side_of(chance.shooter)
+        result = shots.take_shot(
+            self.model,
+            self.game,
+            side,
+            chance.shooter,
+            chance.chance,
+            self.draw,
+            last=self.shown,
+            passer=chance.passer,
+            strength=self.strength(side),
+            rush=chance.kind in rush.RUSH_KINDS,
+        )
+        return self.sequence(side, result)
+
+    def side_of(self, skater: Skater) -> TeamSide:
+        return "home" if skater.team_id == self.game.home.lineup.team_id else "visitor"
+
+    def sequence(self, side: TeamSide, result: ShotResult) -> Outcome:
+        """Where a shot sequence left the puck; a goal is scored here."""
+        defending = other(side)
+        if result.goal is not None:
+            goal = result.goal
+            self.goal(side, goal.scorer, goal.assists)
+        return after_shots(result.then, defending)
+
+    def goal(self, side: TeamSide, scorer: Skater, helpers: tuple[Skater, ...]) -> None:
+        strength = {"even": "EV", "power play": "PP", "short-handed": "SH"}[self.strength(side)]
+        if strength == "PP":
+            self.count(side, "pp_goals")
+            self.box.goal(side)
+        self.count(side, "assists", len(helpers))
+        self.scoring.append(
+            ScoringPlay(
+                self.game.period,
+                self.game.clock,
+                side,
+                scorer.name,
+                tuple(s.name for s in helpers),
+                strength,
+            )
+        )
+        momentum.goal_scored(self.model, self.game, side, self.coach(side))
+
+    def breakaway(self, outcome: Breakaway) -> Outcome:
+        side = outcome.side
+        result = rush.breakaway_shot(self.model, self.game, outcome, self.draw)
+        if result.goal is not None:
+            self.goal(side, result.goal.scorer, result.goal.assists)
+            return Stoppage("neutral", False, "goal")
+        if result.then in ("loose puck", "neutral zone", "zone faceoff"):
+            return after_shots(result.then, other(side))
+        played = shots.play_on_after_save(
+            self.model,
+            self.game,
+            side,
+            result.then,
+            result.last,
+            self.draw,
+            strength=self.strength(side),
+        )
+        return self.sequence(side, played)
+
+    def centre_ice_shot(self, outcome: CentreIceShot) -> Outcome:
+        side = outcome.side
+        if outcome.result == "goal":
+            self.goal(side, outcome.shooter, ())
+            return Stoppage("neutral", False, "goal")
+        assert outcome.saved_on is not None
+        card = self.model.goalie_cards[self.game.team(other(side)).lineup.goalie.goalie_id]
+        column = save_column(card, "easy", outcome.saved_on.black100)
+        played = shots.play_on_after_save(
+            self.model, self.game, side, column, outcome.saved_on, self.draw
+        )
+        return self.sequence(side, played)
+
+    # Stoppages.
+
+    def stoppage(self, outcome: Stoppage) -> Outcome:
+        """The whistle (L170-L198, L1146-L1198): [T] when the seed marks it, what the Right
+        face starts (a scrum, an agitator), line changes, then the faceoff."""
+        game = self.game
+        if outcome.timed and not self.rush_play:
+            game.mark_time()
+        self.rush_play = False
+        if outcome.why not in ("opening faceoff", "start of period"):
+            self.after_whistle()
+        if game.time_up and outcome.faceoff_zone == "neutral" and not game.final:
+            game.zone = "neutral"
+            return Stoppage("neutral", False, "end of period")  # the run loop ends it
+        change_lines(game, self.coaches)
+        return self.faceoff(outcome.faceoff_zone)
+
+    def after_whistle(self) -> None:
+        event = whistle.after_whistle(self.game, self.shown)
+        if event == "scrum":
+            held = whistle.scrum(self.model, self.game, self.draw)
+            if held.coincidental:
+                self.coincidental_minors()
+            if held.fight:
+                self.fight()
+        elif event == "agitator":
+            agitation = whistle.agitator(self.model, self.game, self.draw)
+            if agitation.momentum is not None:
+                coach = self.coach(agitation.side)
+                momentum.award(self.model, self.game, agitation.side, agitation.momentum, coach)
+            if agitation.outcome == "penalty":
+                rival = other(agitation.side)
+                check = PenaltyCheck(rival, agitation.retaliator, "commit", 1, True)
+                self.penalise(check, "hit_battle")
+            elif agitation.outcome == "fight":
+                sides = {
+                    agitation.side: agitation.agitator,
+                    other(agitation.side): agitation.retaliator,
+                }
+                self.fight(visitor=sides["visitor"], home=sides["home"], goaded=agitation.side)
+
+    def coincidental_minors(self) -> None:
+        """L1156: one player of each team off for a minor; the teams stay at even strength."""
+        for side in SIDES:
+            player = penalties.penalised_player(
+                self.model, self.game, self.box, other(side), self.draw()
+            )
+            infraction = penalties.Infraction(side, player, "roughing")
+            self.box.assess(infraction, self.model)
+            self.game.count(side, "penalties")
+            self.count(side, "pim", PENALTY_MINUTES["minor"])
+
+    def fight(
+        self,
+        *,
+        visitor: Skater | None = None,
+        home: Skater | None = None,
+        goaded: TeamSide | None = None,
+    ) -> None:
+        """A fight and its brawl's further fights (L1206-L1250): the penalties to the box
+        (majors and misconducts served without leaving a team short), the winner's
+        momentum."""
+        fighting: list[Skater] = []
+        bout = fights.fight(self.model, self.game, self.draw, visitor=visitor, home=home)
+        more = bout.more_fights
+        while True:
+            fighting += [bout.visitor, bout.home]
+            for side in SIDES:
+                self.count(side, "fights")
+            for given in bout.penalties:
+                self.fight_penalty(given)
+            if bout.winner is not None:
+                won_by = bout.winner
+                fights_coach = self.coach(won_by)
+                momentum.fight_won(
+                    self.model, self.game, won_by, fights_coach, goaded=goaded == won_by
+                )
+            if more <= 0 or len(fighting) >= 2 * len(self.game.home.skaters()):
+                break
+            more -= 1
+            bout = fights.fight(self.model, self.game, self.draw, excluding=fighting)
+
+    def fight_penalty(self, given: fights.FightPenalty) -> None:
+        self.game.count(given.side, "penalties")
+        self.count(given.side, "pim", FIGHT_MINUTES[given.penalty])
+        if given.penalty == "instigator minor":
+            self.box.assess(
+                penalties.Infraction(given.side, given.player, "instigating"), self.model
+            )
+            return
+        steps = FIGHT_MINUTES[given.penalty] * 2
+        self.box.serving.append(penalties.Serving(given.side, given.player, steps, strength=False))
+
+    def faceoff(self, zone: Zone) -> Outcome:
+        """Take the faceoff; a PENALTY symbol is a minor to the team its Right face shows,
+        an ENFORCERS symbol the fight check, and the draw is taken again (README §11.2)."""
+        model, game = self.model, self.game
+        while True:
+            result = faceoff(model, game, zone, self.draw)
+            if result.interruption == "PENALTY" and result.penalised is not None:
+                taker = result.takers[0 if result.penalised == "visitor" else 1]
+                check = PenaltyCheck(result.penalised, taker, "commit", 1, True)
+                self.penalise(check, "faceoff")
+                zone = penalties.power_play_start(result.penalised, zone).faceoff_zone
+                continue
+            if result.interruption == "ENFORCERS":
+                if fights.fight_check(model, game, self.draw).fight:
+                    self.fight()
+                continue
+            assert result.winner is not None and result.controller is not None
+            if result.dump_in:
+                return DumpIn(result.winner, result.controller)
+            return Possession(result.winner, zone, result.controller)
+
+    def zone_of(self, outcome: Outcome) -> Zone:
+        """Where the puck is for `outcome`: whether a period may end (L170) and whether a
+        neutral-zone play entered the zone (L174)."""
+        if isinstance(outcome, Possession | LoosePuck):
+            return outcome.zone
+        if isinstance(outcome, Stoppage):
+            return outcome.faceoff_zone
+        if isinstance(outcome, ShotChance):
+            return end_of(other(self.side_of(outcome.shooter)))
+        if isinstance(outcome, Breakaway):
+            return end_of(other(outcome.side))
+        if isinstance(outcome, NetScramble):
+            return end_of(outcome.defending)
+        if isinstance(outcome, ClearAttempt):
+            return end_of(outcome.side)
+        return "neutral"
+
+    # The record.
+
+    def record(self) -> GameRecord:
+        box = Counter(self.game.box)
+        box.update(self.extra)
+        draws, reshuffles, before = [], [], (0, 0)
+        for at in self.draws_at:
+            draws.append(at[0] - before[0])
+            reshuffles.append(at[1] - before[1])
+            before = at
+        return GameRecord(
+            self.game.home.lineup.team_id,
+            self.game.visitor.lineup.team_id,
+            tuple(sorted((s, stat, p, n) for (s, stat, p), n in box.items() if n)),
+            tuple(self.scoring),
+            tuple(self.game.plays),
+            tuple(draws),
+            tuple(reshuffles),
+        )
+
+
+def choose_option(model: Rinkside, carrier: Skater) -> Option:
+    """The offensive option the loop's coach takes (an engine-only choice, README §11.12):
+    a quality shot or a set-up, whichever the carrier makes more often, when he makes it
+    at least half the time (the skill `policy.SKILLED` asks of an activating defenceman);
+    a player who makes neither that often throws the puck on net (L288)."""
+    tries: dict[Option, Fraction] = {
+        "quality shot": Fraction(rating(model, carrier, "quality_shot"), RED),
+        "set-up": Fraction(rating(model, carrier, "set_up"), RED),
+    }
+    best = max(tries, key=lambda option: tries[option])
+    return best if tries[best] >= SKILLED else "shot on net"
+
+
+def after_shots(then: shots.Then, defending: TeamSide) -> Outcome:
+    """Where a shot sequence's `then` leaves the puck."""
+    end = end_of(defending)
+    if then == "loose puck":
+        return LoosePuck(end)
+    if then == "neutral zone":
+        return LoosePuck("neutral")
+    if then == "zone faceoff":
+        return Stoppage(end, False, "the puck is covered or out of play")  # [T] marked
+    if then == "centre faceoff":
+        return Stoppage("neutral", False, "goal")
+    return Possession(defending, end, None)
+
+
+def defending_in(zone: Zone) -> TeamSide:
+    """The team whose end `zone` is."""
+    return "home" if zone == "home end" else "visitor"
