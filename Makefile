@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/simulate_blade.py
 	$(BIN)/python bench/simulate_kisscry.py
 	$(BIN)/python bench/simulate_biathlon.py
+	$(BIN)/python bench/simulate_rinkside.py
 	$(BIN)/python bench/search_biathlon.py
 	$(BIN)/python bench/workers.py
 

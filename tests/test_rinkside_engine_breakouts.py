@@ -58,6 +58,7 @@ from authoring.games.rinkside.zone import (
     ForcedScenario,
     Hit,
     LoosePuck,
+    Option,
     PenaltyCheck,
     Possession,
     Rush,
@@ -196,6 +197,16 @@ class Chooses:
         raise AssertionError("not asked here")
 
     def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
+        raise AssertionError("not asked here")
+
+    def offensive_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[Option, Fraction],
+        options: Sequence[Option],
+    ) -> Option:
         raise AssertionError("not asked here")
 
 

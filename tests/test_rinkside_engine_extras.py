@@ -230,8 +230,8 @@ def test_the_goalie_shoots_at_an_empty_net_only_when_there_is_one(league, game):
     ("black", "short_handed", "expected"),
     [
         ((0, 1), frozenset(), EmptyNetGoal("visitor", None)),
-        ((0, 2), frozenset(), Stoppage("visitor end", True, "icing")),
-        ((0, 0), frozenset(), Stoppage("visitor end", True, "icing")),
+        ((0, 2), frozenset(), Stoppage("visitor end", False, "icing")),
+        ((0, 0), frozenset(), Stoppage("visitor end", False, "icing")),
         ((0, 2), frozenset({"visitor"}), Possession("home", "neutral", None)),
     ],
 )
@@ -431,19 +431,21 @@ def test_a_black_100_within_the_target_is_an_empty_net_goal(league, game, black,
 @pytest.mark.parametrize(
     ("short_handed", "expected"),
     [
-        (False, Stoppage("visitor end", True, "icing")),
+        (False, Stoppage("visitor end", False, "icing")),
         (True, Possession("home", "home end", None)),
     ],
 )
 def test_a_shot_wide_of_the_empty_net_is_icing(league, game, short_handed, expected):
     """Seed L1351 says what a shot within the Target Rating does; a miss (Black #100 61 on a
-    target of 60) is read as the goalie's own miss at L1335: icing, unless short-handed."""
+    target of 60) is read as the goalie's own miss at L1335: icing, unless short-handed,
+    with no [T] (L186 "Icing is called") and no shot on goal."""
     model, carrier = rated_attacker(league, game)
     shot = Draw(left(black=6), right(black=1, blue=20))
     result = empty_net_attack(
         model, game, "visitor", carrier, cards(MOVES, shot), short_handed=short_handed
     )
     assert result.outcome == expected and game.total("visitor", "goals") == 0
+    assert game.total("visitor", "shots") == 0
 
 
 @pytest.mark.parametrize(("red", "kept_out"), [(7, True), (8, False)])
@@ -466,7 +468,7 @@ def test_the_left_faces_neutral_zone_defender_may_keep_it_out_on_a_right_blue_1_
         assert result.outcome == LoosePuck("home end") and result.timed and result.goal is None
     else:
         assert result.goal == EmptyNetGoal("visitor", carrier) and not result.timed
-    assert game.total("visitor", "goals") == (not kept_out)
+    assert game.total("visitor", "goals") == game.total("visitor", "shots") == (not kept_out)
 
 
 # The last second.

@@ -6,26 +6,41 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Sequence
+from fractions import Fraction
 from statistics import mean
 
 import pytest
 
 from authoring.cli import main
-from authoring.games.rinkside import GAME
+from authoring.games.rinkside import GAME, battles, penalties, shots
 from authoring.games.rinkside import game as loop
-from authoring.games.rinkside.draws import DrawPile
+from authoring.games.rinkside.deck import Face
+from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.game import (
     GameRecord,
     Match,
     RunawayGame,
     after_shots,
-    choose_option,
     play_game,
 )
 from authoring.games.rinkside.model import Rinkside, Skater, build_model
-from authoring.games.rinkside.policy import ByTheBook, Coach, RandomLegal
+from authoring.games.rinkside.policy import (
+    ByTheBook,
+    Coach,
+    IllegalChoice,
+    RandomLegal,
+    ask_offensive_play,
+)
 from authoring.games.rinkside.state import SIDES, GameState, TeamSide
-from authoring.games.rinkside.zone import LoosePuck, Possession, Stoppage, rating
+from authoring.games.rinkside.zone import (
+    LoosePuck,
+    PenaltyCheck,
+    Possession,
+    Rush,
+    Stoppage,
+    offensive_chances,
+    rating,
+)
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
 
@@ -64,13 +79,19 @@ def skater_rated(league: Rinkside, wanted) -> Skater:
     return next(s for s in league.skaters.values() if wanted(s))
 
 
+def offensive_answer(league: Rinkside, game: GameState, carrier: Skater) -> str:
+    chances = offensive_chances(league, game, "home", carrier)
+    return ask_offensive_play(ByTheBook(), game, "home", carrier, chances)
+
+
 def test_a_skilled_carrier_tries_the_play_he_makes_more_often(league):
-    """Seed L250-L266: a quality shot on a red within Q-S, a set-up within S-U. The loop's
-    coach (README §11.12) tries whichever he makes more often when that is at least half
+    """Seed L250-L266: a quality shot on a red within Q-S, a set-up within S-U. The book's
+    coach (README §11.13) tries whichever he makes more often when that is at least half
     the time: HLX's centre (Q-S 8, S-U 8) goes for the quality shot (the first on a tie)."""
-    centre = GameState.new(league, HOME, VISITOR).home.line.c
+    game = GameState.new(league, HOME, VISITOR)
+    centre = game.home.line.c
     assert (rating(league, centre, "quality_shot"), rating(league, centre, "set_up")) == (8, 8)
-    assert choose_option(league, centre) == "quality shot"
+    assert offensive_answer(league, game, centre) == "quality shot"
     passer = skater_rated(
         league,
         lambda s: (
@@ -78,14 +99,66 @@ def test_a_skilled_carrier_tries_the_play_he_makes_more_often(league):
             and rating(league, s, "set_up") > rating(league, s, "quality_shot")
         ),
     )
-    assert choose_option(league, passer) == "set-up"
+    assert offensive_answer(league, game, passer) == "set-up"
 
 
-def test_a_low_rated_carrier_throws_the_puck_on_net(league):
-    """Seed L288: simply throwing the puck on net "is an effective strategy when a team has
-    players with low offensive ratings": HLX's right defenceman (Q-S 1, S-U 2) shoots."""
-    defenceman = GameState.new(league, HOME, VISITOR).home.pair.rd
-    assert choose_option(league, defenceman) == "shot on net"
+def test_a_low_rated_forward_cycles_and_a_low_rated_defenceman_shoots_wide(league):
+    """Seed L286: cycling "is a good option for players with low offensive numbers"; L292:
+    a player may shoot the puck wide off the end boards to force a net scramble or a clear.
+    With the shots even, a forward making neither a quality shot nor a set-up half the time
+    cycles, and HLX's right defenceman (Q-S 1, S-U 2), at the point, shoots it wide."""
+    game = GameState.new(league, HOME, VISITOR)
+    defenceman = game.home.pair.rd
+    assert offensive_answer(league, game, defenceman) == "shoot wide"
+    forward = skater_rated(
+        league,
+        lambda s: (
+            s.position in ("LW", "C", "RW")
+            and max(rating(league, s, "quality_shot"), rating(league, s, "set_up")) < 5
+        ),
+    )
+    assert offensive_answer(league, game, forward) == "cycle"
+
+
+def test_a_team_short_of_shots_throws_the_puck_on_net(league):
+    """Seed L288: throwing the puck on net "is an effective strategy when a team has players
+    with low offensive ratings or is having trouble generating offense": one shot behind the
+    other team, HLX's low-rated right defenceman shoots on net."""
+    game = GameState.new(league, HOME, VISITOR)
+    game.count("visitor", "shots")
+    assert offensive_answer(league, game, game.home.pair.rd) == "shot on net"
+
+
+def test_the_offensive_chances_weigh_each_option_on_its_number(league):
+    """Seed L252-L296: Q-S and S-U against the red (1-10); the give and go's Black #100
+    against the two players' combined Offense (the partner averaged over the four others on
+    the ice); shooting wide against the better of S-U and Offense; cycling and throwing it
+    on net always come off."""
+    game = GameState.new(league, HOME, VISITOR)
+    carrier = game.home.line.c
+    mates = [s for s in game.home.skaters() if s != carrier]
+    partner = Fraction(sum(rating(league, s, "offense") for s in mates), 4)
+    offense = rating(league, carrier, "offense")
+    chances = offensive_chances(league, game, "home", carrier)
+    assert chances["quality shot"] == Fraction(8, 10)
+    assert chances["two-man game"] == (offense + partner) / 100
+    wide = max(offense, rating(league, carrier, "set_up"))
+    assert chances["shoot wide"] == Fraction(wide, 100)
+    assert chances["cycle"] == chances["shot on net"] == 1
+
+
+def test_the_loop_asks_the_coach_and_refuses_a_play_not_offered(league):
+    """Issue 14: the engine offers the legal plays and refuses any other answer."""
+
+    class Showboat(ByTheBook):
+        def offensive_play(self, game, side, carrier, chances, options):
+            return "slapshot from the bench"
+
+    game = GameState.new(league, HOME, VISITOR)
+    carrier = game.home.line.c
+    chances = offensive_chances(league, game, "home", carrier)
+    with pytest.raises(IllegalChoice, match="slapshot from the bench"):
+        ask_offensive_play(Showboat(), game, "home", carrier, chances)
 
 
 @pytest.mark.parametrize(
@@ -171,7 +244,7 @@ def test_every_game_ends_after_three_periods_with_a_consistent_box_score(season)
 
 
 def test_the_league_figures_are_hockey_like(season, capsys):
-    """Printed, not pinned (README §11.12 quotes them): the ranges only say a game is
+    """Printed, not pinned (README §11.11 quotes them): the ranges only say a game is
     hockey: some goals and tens of shots a team, every period drawing cards."""
 
     def per_team(stat: str) -> float:
@@ -275,3 +348,252 @@ def test_simulate_game_with_bad_teams_exits_2_naming_the_valid_ids(
     assert message in err
     if "cannot play itself" not in message:
         assert "AVL, BRV, GRN, HLX, KSP, LMB, PNF, TRH" in err
+
+
+# Power-play timing (L1048-L1062).
+
+
+def short_handed_match(league: Rinkside, penalised: TeamSide | None) -> Match:
+    """A match whose `penalised` team (None: nobody) serves a minor, the loop's timing
+    synchronised with the box."""
+    game = GameState.new(league, HOME, VISITOR)
+    match = Match(league, game, DrawPile(league.cards, run_rng(SEED, 0)), by_the_book())
+    if penalised is not None:
+        player = game.team(penalised).line.c
+        match.box.assess(penalties.Infraction(penalised, player, "hooking"), league)
+    match.sync_timing()
+    return match
+
+
+def test_a_power_play_marks_time_on_its_own_events_only(league):
+    """Seed L1048: on a power play "Mark a Timing Sequence when AND ONLY WHEN" its listed
+    events occur: a dump-in or a zone entry (L174) marks nothing then, the goalie's cover
+    (L1052) marks; at even strength the dump-in marks and a clear alone does not."""
+    game = short_handed_match(league, "home").game
+    assert game.power_play_timing
+    game.mark_event(even=True, power_play=False)
+    assert game.steps == 0
+    game.mark_event(even=True, power_play=True)
+    assert game.steps == 1
+    even = short_handed_match(league, None).game
+    assert not even.power_play_timing
+    even.mark_event(even=True, power_play=False)
+    even.mark_event(even=False, power_play=True)
+    assert even.steps == 1
+
+
+def test_a_power_play_marks_the_puck_clearing_the_zone(league):
+    """Seed L1050: on a power play, mark [T] "ANY TIME the puck clears the Zone through any
+    type of action": the puck out of the killers' end to the neutral zone marks; kept in
+    the end it does not, nor does the same clear at even strength."""
+    match = short_handed_match(league, "home")
+    match.zone_cleared("home end", LoosePuck("neutral"))
+    assert match.game.steps == 1
+    match.zone_cleared("home end", Possession("home", "home end", None))
+    assert match.game.steps == 1
+    even = short_handed_match(league, None)
+    even.zone_cleared("home end", LoosePuck("neutral"))
+    assert even.game.steps == 0
+
+
+def test_the_penalty_kill_winning_a_draw_marks_time(league):
+    """Seed L1060-L1062: [T] when the penalty kill "wins the faceoff and dumps the puck into
+    the far zone" at centre, or wins one in the power play's end and plays the puck; not
+    for a draw it wins in its own end, nor for the power play's wins."""
+    match = short_handed_match(league, "home")
+    assert match.killing_draw_marked("home", "neutral", dumps=True)
+    assert not match.killing_draw_marked("home", "neutral", dumps=False)
+    assert match.killing_draw_marked("home", "visitor end", dumps=False)
+    assert not match.killing_draw_marked("home", "home end", dumps=False)
+    assert not match.killing_draw_marked("visitor", "neutral", dumps=True)
+
+
+def test_loose_puck_stoppages_mark_time_by_strength():
+    """Seed L404-L415 mark [T] on the puck out of play, frozen and a defence high stick, and
+    not on a hand pass or an offensive high stick (L188); on a power play L1056 marks only
+    the power play's hand pass or high stick, L1054 the goalie's freeze."""
+    assert {name: marks[1:] for name, marks in battles.STOPPAGES.items()} == {
+        "PUCK OUT OF PLAY": (True, False),
+        "PUCK FROZEN": (True, False),
+        "BOARD SCRUM PUCK FROZEN": (True, False),
+        "HIGH STICK D": (True, False),
+        "HAND PASS": (False, True),
+        "HIGH STICK O": (False, True),
+    }
+
+
+# The empty net (L1345-L1351).
+
+
+def test_a_neutral_zone_puck_against_an_empty_net_is_shot_at_it(league):
+    """Seed L1347-L1349: with the other goalie pulled, a team with the puck in neutral ice
+    has an EMPTY NET scenario: the Left blue within the carrier's Neutral Zone Rating and
+    the Right blue within his Offensive Rating let him shoot; a Black #100 within his
+    Target Rating, the Right blue above 5, is an empty-net goal, a centre faceoff next."""
+    match = short_handed_match(league, None)
+    game = match.game
+    game.home.goalie_pulled = True
+    carrier = game.visitor.line.c
+    moving = Draw(Face(black=0, n100=50, red=1, blue=1), Face(black=0, n100=50, red=1, blue=1))
+    shot = Draw(Face(black=0, n100=50, red=1, blue=1), Face(black=1, n100=50, red=1, blue=20))
+    match.draw = iter((moving, shot)).__next__  # type: ignore[method-assign]
+    following = match.play(Possession("visitor", "neutral", carrier))
+    assert following == Stoppage("neutral", False, "goal")
+    assert game.total("visitor", "goals") == game.total("visitor", "shots") == 1
+    assert match.extra["visitor", "empty_net_goals", 1] == 1
+    assert match.scoring[-1].scorer == carrier.name
+
+
+def test_a_coach_behind_late_pulls_his_goalie_at_a_whistle(league):
+    """Seed L1345: "When a team is behind at the end of the game, it may become necessary to
+    pull the goalie": by the book one goal down with 2:00 left in the 3rd, asked at the
+    whistle; the leading team is not asked."""
+    match = short_handed_match(league, None)
+    game = match.game
+    game.period, game.steps = 3, 36
+    game.count("visitor", "goals")
+    match.faceoff = lambda zone: Possession("home", zone, None)  # type: ignore[method-assign]
+    match.stoppage(Stoppage("neutral", False, "icing"))
+    assert game.home.goalie_pulled and not game.visitor.goalie_pulled
+
+
+# Goal descriptions and reviews (L1367-L1373).
+
+
+def face(n100: int) -> Face:
+    return Face(black=0, n100=n100, red=1, blue=1)
+
+
+@pytest.mark.parametrize(("review", "counts"), [((40, 60), True), ((60, 40), False)])
+def test_a_reviewed_goal_stands_only_on_the_scoring_teams_higher_number(league, review, counts):
+    """Seed L1369-L1373: a goal's description may call for a review; the scoring team's
+    #100 (the home team's Right, README §9 Q12) must be the higher for it to stand. A
+    screened goal reads the Screen descriptions, 11-20 of which are reviewed; disallowed,
+    it comes off the scoreboard and its shot is the goalie's save."""
+    match = short_handed_match(league, None)
+    game = match.game
+    scorer = game.home.line.c
+    game.count("home", "shots")
+    game.count("home", "goals")
+    described, decided = Draw(face(15), face(50)), Draw(face(review[0]), face(review[1]))
+    match.draw = iter((described, decided)).__next__  # type: ignore[method-assign]
+    goal = shots.Goal(scorer, (), game.visitor.lineup.goalie, "screen")
+    match.described_goal("home", goal, "quality shot", rebound=False)
+    assert game.total("home", "goals") == int(counts) == len(match.scoring)
+    assert game.total("visitor", "saves") == int(not counts)
+
+
+def test_a_goal_not_marked_for_review_stands_on_one_draw(league):
+    """Seed L1369: the description and the goalie's reaction are read off one draw; no
+    review is made unless the description asks for one (no set-up goal does)."""
+    match = short_handed_match(league, None)
+    scorer = match.game.home.line.c
+    match.draw = iter((Draw(face(15), face(50)),)).__next__  # type: ignore[method-assign]
+    goal = shots.Goal(scorer, (), match.game.visitor.lineup.goalie, "shot")
+    match.described_goal("home", goal, "set-up", rebound=False)
+    assert match.scoring[-1].scorer == scorer.name
+
+
+# Delayed penalties (L1017-L1019).
+
+ALL_BOXES = Face(black=0, n100=50, red=1, blue=1, call_tight=True, call_normal=True, call_ltp=True)
+
+
+def test_an_odd_called_penalty_is_delayed_while_the_offended_team_plays_on(league):
+    """Seed L1019: on an ODD Black #100 a called penalty is delayed: "the player or team in
+    control of the puck continues with the play"; a loose puck in the zone plays on."""
+    match = short_handed_match(league, None)
+    match.last = Draw(ALL_BOXES, face(50))  # every box filled: the official calls it
+    offender = match.game.visitor.pair.ld
+    check = PenaltyCheck("visitor", offender, "commit", 37, whistled=False)
+    assert match.penalty_check(check) is None
+    assert match.delayed == (check, "neutral")
+    following = match.delayed_whistle(LoosePuck("visitor end"), LoosePuck("visitor end"))
+    assert following == LoosePuck("visitor end") and match.delayed is not None
+    assert match.game.total("visitor", "penalties") == 0
+
+
+@pytest.mark.parametrize(
+    "following",
+    [Possession("visitor", "visitor end", None), Stoppage("visitor end", True, "puck frozen")],
+)
+def test_a_delayed_penalty_is_whistled_once_the_penalised_team_touches_the_puck(league, following):
+    """Seed L1019: play goes on "until the other team touches the puck ... If the team in
+    possession of the puck loses possession, play is whistled dead. Mark a time sequence
+    [T] and proceed to the administration of the penalty"; the power play then starts in
+    the penalised team's end (L1064)."""
+    match = short_handed_match(league, None)
+    offender = match.game.visitor.pair.ld
+    match.delayed = (PenaltyCheck("visitor", offender, "commit", 37, False), "visitor end")
+    whistled = match.delayed_whistle(LoosePuck("visitor end"), following)
+    assert whistled == Stoppage("visitor end", False, "penalty")
+    assert match.delayed is None and match.game.steps == 1
+    assert match.game.total("visitor", "penalties") >= 1
+    assert match.box.power_play() == "home"
+
+
+# The power play's and the penalty kill's plays (L1066-L1122).
+
+
+def test_a_failed_power_play_move_against_an_empty_place_is_the_attackers_puck(league):
+    """Seed L1088: "If the defensive player listed is not on the ice, that same position
+    offensive player automatically gains possession of the puck": HLX one man short plays
+    without a right wing (README §11.8), so a failed move naming the RW stays KSP's."""
+    match = short_handed_match(league, "home")
+    failed = Draw(face(50), Face(black=0, n100=50, red=1, blue=1, zone_def="*RW"))
+    match.draw = iter(()).__next__  # type: ignore[method-assign]
+    following = match.failed_power_play_move(failed)
+    assert following == Possession("visitor", "home end", match.game.visitor.line.rw)
+
+
+def test_a_short_handed_chance_is_the_killers_rush(league):
+    """Seed L1116-L1122: a clear on a red in the penalty kill's Forecheck range "turns into
+    a Shorthanded Chance", played as the killers' rush/transition."""
+    match = short_handed_match(league, "home")
+    assert match.killed(penalties.ShortHanded("home")) == Rush("home")
+
+
+def test_after_a_clear_the_power_play_sets_up_again_through_its_quarterback(league):
+    """Seed L1050: [T] "ANY TIME the puck clears the Zone"; L1096-L1110: the power play
+    sets up after the penalty kill clears; the Left face's neutral-zone defender being a
+    place the box emptied (HLX's RW), the quarterback sets it up, a blue within his Offense
+    (and above his S-U and Q-S) putting him on the puck in the zone."""
+    match = short_handed_match(league, "home")
+    quarterback = ByTheBook().quarterback(
+        match.game, "visitor", penalties.quarterback_options(match.game, match.box, "visitor")
+    )
+    offense = rating(league, quarterback, "offense")
+    assert offense > max(rating(league, quarterback, n) for n in ("set_up", "quality_shot"))
+    named = Draw(Face(black=0, n100=50, red=1, blue=1, nz_defender="RW"), face(50))
+    setup = Draw(Face(black=0, n100=50, red=1, blue=offense), face(50))
+    match.draw = iter((named, setup)).__next__  # type: ignore[method-assign]
+    following = match.killed(penalties.Cleared("home"))
+    assert following == Possession("visitor", "home end", quarterback)
+    assert match.game.steps == 1
+
+
+def test_a_power_play_chance_is_counted_as_it_starts_and_again_at_five_on_three(league):
+    """README §6.1 counts power plays a team-game: a team going a man up has one chance
+    (the loop sees it at the next play); a second penalty while it is a man up (a 5-on-3)
+    is another."""
+    match = short_handed_match(league, "home")
+    assert match.extra["visitor", "pp_chances", 1] == 1
+    match.sync_timing()
+    assert match.extra["visitor", "pp_chances", 1] == 1
+    second = PenaltyCheck("home", match.game.home.pair.ld, "commit", 2, whistled=True)
+    match.penalise(second, "zone")
+    assert match.box.skaters("home") == 3
+    assert match.extra["visitor", "pp_chances", 1] == 2
+
+
+@pytest.mark.parametrize(("card", "dirty"), [("D2", True), ("D3", True), ("D4", False)])
+def test_a_hit_on_a_card_at_or_below_the_dirty_level_is_a_dirty_play(league, card, dirty):
+    """Seed L1190: a dirty play occurs when the card shows "D5 or anything less" at a
+    dirty-play level of 5; L1192 "ALL DIRTY PLAYS add +3 to the Chippiness Meter"; L1194:
+    an automatic scrum follows at the whistle. At level 3, D2 and D3 are dirty, D4 not."""
+    match = short_handed_match(league, None)
+    match.game.dirty_level = 3
+    match.last = Draw(Face(black=0, n100=50, red=1, blue=1, dirty=card), face(50))
+    match.dirty_play("home", match.game.home.pair.ld)
+    assert match.dirty == dirty
+    assert match.game.chippiness == (3 if dirty else 0)

@@ -31,6 +31,7 @@ from authoring.games.rinkside.state import (
     TeamSide,
     Unit,
 )
+from authoring.games.rinkside.zone import Option as OffensivePlay
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
 
@@ -195,6 +196,16 @@ class Stubborn:
         options: Sequence[NeutralPlay],
     ) -> NeutralPlay:
         return "challenge"
+
+    def offensive_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OffensivePlay, Fraction],
+        options: Sequence[OffensivePlay],
+    ) -> OffensivePlay:
+        return "quality shot"
 
 
 def test_a_choice_not_offered_is_refused_naming_the_coach_and_the_choice(game):

@@ -673,7 +673,7 @@ def test_a_board_scrum_star_d_is_the_defenceman_on_the_left_face_side_who_may_st
 @pytest.mark.parametrize(
     ("zone", "red", "blue", "outcome"),
     [
-        ("GOALIE FREEZE PUCK", 1, 14, Stoppage(END, True, "goalie freezes the puck")),
+        ("GOALIE FREEZE PUCK", 1, 14, Stoppage(END, True, "goalie freezes the puck", True)),
         ("GOALIE FREEZE PUCK", 1, 15, "offence"),
         ("GOALIE MOVE PUCK", 3, 20, Possession("visitor", END, None)),
         ("GOALIE MOVE PUCK", 5, 20, LoosePuck(END)),
@@ -687,7 +687,8 @@ def test_the_goalie_freezes_on_rebound_control_and_moves_the_puck_on_play_puck(
     Range, he covers and freezes the puck. [T]"; move, "within the Goalie's Play Puck Range,
     he moves the puck to the corner; proceed to a Loose Puck scenario … within the Goalie's
     Control Puck Range, he plays the puck to a teammate"; out of range, "the player listed
-    on the Right PRC in control of the puck"."""
+    on the Right PRC in control of the puck". The freeze marks [T] on a power play too
+    (L1054: "A Loose Puck Scenario calls for the goalie to freeze the puck")."""
     goalie = game.visitor.lineup.goalie.goalie_id
     card = league.goalie_cards[goalie]
     ratings = {**card.ratings, "rebound_control": 14, "play_puck": 5, "control_puck": 3}

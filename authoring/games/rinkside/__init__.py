@@ -36,7 +36,18 @@ GAME = Game(
                 ),
                 Option("play_by_play", "print the play-by-play too", simulate.yes_no, "yes|no"),
             ),
-        )
+        ),
+        "season": Simulation(
+            simulate.simulate_season,
+            "K seeded seasons of the whole league: standings, league and player figures with "
+            "intervals, each player beside his stat line, suspensions",
+            (
+                Option("seasons", "seasons to play (default 1); --runs is not used", int, "K"),
+                Option(
+                    "rounds", "play only the schedule's first rounds (default all 82)", int, "N"
+                ),
+            ),
+        ),
     },
     derive=derive.DERIVATION,
     components=deferred("authoring.games.rinkside.kit", "components"),

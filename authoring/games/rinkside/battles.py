@@ -41,14 +41,16 @@ from authoring.games.rinkside.zone import (
 BLUE = 20
 OFFENCE_LED = ("OFFENSE NORMAL", "OFFENSE DANGEROUS", "O-BATTLE", "HOLD PUCK IN", "BAD BOUNCE")
 DEFENCE_LED = ("DEFENSE PLAY PUCK", "DEFENSE PLAY MAN", "DEFENSE TAKEAWAY", "D-BATTLE")
-# The stoppages (L404-L415): whether the faceoff stays in the zone, and [T].
-STOPPAGES: dict[str, tuple[bool, bool]] = {
-    "PUCK OUT OF PLAY": (True, True),
-    "PUCK FROZEN": (True, True),
-    "BOARD SCRUM PUCK FROZEN": (True, True),
-    "HIGH STICK D": (True, True),
-    "HAND PASS": (False, False),
-    "HIGH STICK O": (False, False),
+# The stoppages (L404-L415): whether the faceoff stays in the zone, [T] at even strength
+# (L172-L190) and [T] on a power play (L1056: the attacking power play's hand pass or high
+# stick, and nothing else here).
+STOPPAGES: dict[str, tuple[bool, bool, bool]] = {
+    "PUCK OUT OF PLAY": (True, True, False),
+    "PUCK FROZEN": (True, True, False),
+    "BOARD SCRUM PUCK FROZEN": (True, True, False),
+    "HIGH STICK D": (True, True, False),
+    "HAND PASS": (False, False, True),
+    "HIGH STICK O": (False, False, True),
 }
 
 
@@ -73,9 +75,9 @@ def loose_puck(
     if result in ("GOALIE FREEZE PUCK", "GOALIE MOVE PUCK"):
         return _goalie_play(model, game, attacking, shown)
     if result in STOPPAGES:
-        in_zone, timed = STOPPAGES[result]
+        in_zone, timed, power_play_timed = STOPPAGES[result]
         zone = end_of(other(attacking)) if in_zone else "neutral"
-        return ZoneResult(Stoppage(zone, timed, result.lower()))
+        return ZoneResult(Stoppage(zone, timed, result.lower(), power_play_timed))
     raise ValueError(f"card {shown.left_card}'s Left face shows no zone play: {result!r}")
 
 
@@ -244,7 +246,8 @@ def _goalie_play(model: Rinkside, game: GameState, attacking: TeamSide, shown: D
     card = model.goalie_cards[game.team(defending).lineup.goalie.goalie_id]
     if shown.left.zone == "GOALIE FREEZE PUCK":
         if shown.left.blue <= card["rebound_control"]:
-            return ZoneResult(Stoppage(zone, True, "goalie freezes the puck"))
+            frozen = Stoppage(zone, True, "goalie freezes the puck", power_play_timed=True)
+            return ZoneResult(frozen)
     elif shown.left.red <= card["control_puck"]:
         return ZoneResult(Possession(defending, zone, None))
     elif shown.left.red <= card["play_puck"]:

@@ -48,7 +48,7 @@ def dump_in(
 ) -> ZoneResult:
     """`attacking` dumps the puck into the defending team's end (L879): [T] is marked, a new
     draw's Left face gives the play; `defending_coach` answers GOALIE RISKY PLAY?."""
-    game.mark_time()
+    game.mark_event(even=True, power_play=False)  # L1048: a power play marks no dump-in
     shown = draw()
     play = shown.left.dump
     game.log(f"{game.team(attacking).lineup.team_id} dumps it in: {play}")

@@ -220,7 +220,7 @@ def goalie_shoots_at_empty_net(
         return EmptyNetGoal(shooting, None)
     if shooting in short_handed:
         return Possession(pulled[0], "neutral", None)
-    return Stoppage(end_of(shooting), True, "icing")
+    return Stoppage(end_of(shooting), False, "icing")  # L186: icing marks no [T]
 
 
 def goalie_confidence(
@@ -316,12 +316,11 @@ def empty_net_attack(
     if moving.right.blue > rating(model, carrier, "offense"):
         return EmptyNetAttack(Possession(side, target_end, carrier))
     shot = draw()
-    game.count(side, "shots")
     if shot.black100 > rating(model, carrier, "shot_target"):
         game.log(f"{carrier.name} misses the empty net")
         if short_handed:
             return EmptyNetAttack(Possession(defending, end_of(defending), None))
-        return EmptyNetAttack(Stoppage(end_of(side), True, "icing"))
+        return EmptyNetAttack(Stoppage(end_of(side), False, "icing"))  # L186: no [T]
     if shot.right.blue in EMPTY_NET_SAVE_BLUE:
         position = shot.left.nz_defender
         if position is None:
@@ -337,6 +336,7 @@ def empty_net_attack(
 
 
 def _empty_net_goal(game: GameState, side: TeamSide, scorer: Skater) -> EmptyNetGoal:
+    game.count(side, "shots")
     game.count(side, "goals")
     game.log(f"{scorer.name} scores into the empty net")
     return EmptyNetGoal(side, scorer)

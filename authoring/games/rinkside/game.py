@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 from authoring.games.rinkside import (
     battles,
     breakouts,
     dump,
+    extras,
     fights,
+    goals,
     momentum,
     neutral,
     penalties,
@@ -32,7 +33,12 @@ from authoring.games.rinkside import (
 from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.faceoffs import faceoff
 from authoring.games.rinkside.model import Rinkside, Skater
-from authoring.games.rinkside.policy import SKILLED, Coach, change_lines
+from authoring.games.rinkside.policy import (
+    Coach,
+    ask_offensive_play,
+    ask_quarterback,
+    change_lines,
+)
 from authoring.games.rinkside.pregame import pregame_skate
 from authoring.games.rinkside.saves import save_column
 from authoring.games.rinkside.shots import ShotResult, Strength
@@ -47,7 +53,6 @@ from authoring.games.rinkside.zone import (
     Hit,
     LoosePuck,
     NetScramble,
-    Option,
     Outcome,
     PenaltyCheck,
     Possession,
@@ -56,8 +61,8 @@ from authoring.games.rinkside.zone import (
     Stoppage,
     ZoneResult,
     end_of,
+    offensive_chances,
     offensive_option,
-    rating,
     set_up_shooter,
     skater_at,
 )
@@ -65,7 +70,6 @@ from authoring.games.rinkside.zone import (
 # A game is some 600 draws (seed L85: about two shuffles a period); one that runs to ten
 # times that is a loop between rules, not hockey.
 MAX_DRAWS = 6_000
-RED = 10  # the red numbers run 1-10: a rating of N makes the move N times in 10
 PENALTY_MINUTES = {"minor": 2, "major": 5, "misconduct": 10}
 FIGHT_MINUTES = {
     "fighting major": 5,
@@ -73,7 +77,7 @@ FIGHT_MINUTES = {
     "game misconduct": 10,
     "misconduct": 10,
 }
-# Which PenaltyChart column a penalty check reads, by the kind of check (README §11.12).
+# Which PenaltyChart column a penalty check reads, by the kind of check (README §11.11).
 PLAY_TYPE: dict[str, penalties.PlayType] = {
     "hitting": "hit_battle",
     "draw": "offensive",
@@ -101,7 +105,8 @@ class GameRecord:
     play-by-play, and the draws and reshuffles of the deck in each period.
 
     The stats: goals, assists, shots (on goal), saves (made by the side's goalie),
-    pp_goals, pp_chances, penalties, pim (minutes), hits and fights."""
+    pp_goals, pp_chances, empty_net_goals, disallowed_goals, penalties, pim (minutes), hits
+    and fights."""
 
     home: str
     visitor: str
@@ -156,6 +161,10 @@ class Match:
         self.recent: deque[str] = deque(maxlen=12)
         self.draws_at: list[tuple[int, int]] = []  # (draws, reshuffles) at each period's end
         self.rush_play = False  # no [T] during rush play (seed L194)
+        self.delayed: tuple[PenaltyCheck, Zone] | None = None  # called, play going on (L1019)
+        self.cleared_marked = False  # a penalty kill's clear marked its own [T] this play
+        self.dirty = False  # a dirty play since the last whistle: an automatic scrum (L1194)
+        self.playing: TeamSide | None = None  # the team on a power play at the last sync
 
     # The deck.
 
@@ -183,7 +192,11 @@ class Match:
         while not game.final:
             self.recent.append(f"P{game.period} {game.clock} {type(following).__name__}")
             steps = (game.period, game.steps)
-            following = self.play(following)
+            self.sync_timing()
+            before, played = game.zone, following
+            self.cleared_marked = False
+            following = self.delayed_whistle(played, self.play(played))
+            self.zone_cleared(before, following)
             self.tick_penalties(steps)
             game.zone = self.zone_of(following)
             if game.time_up and game.zone == "neutral":
@@ -195,6 +208,24 @@ class Match:
     def end_period(self) -> None:
         self.game.end_period()
         self.draws_at.append((self.pile.draws, self.pile.reshuffles))
+
+    def sync_timing(self) -> None:
+        """Power-play timing (L1048-L1062) while the box leaves a team short; a team going
+        on a power play (from even strength or a 4-on-4) has a power-play chance."""
+        playing = self.box.power_play()
+        if playing is not None and playing != self.playing:
+            self.count(playing, "pp_chances")
+        self.playing = playing
+        self.game.power_play_timing = playing is not None
+
+    def zone_cleared(self, before: Zone, following: Outcome) -> None:
+        """L1050: on a power play [T] is marked "any time the puck clears the zone", which
+        the loop reads as a play that starts with the puck in an end and leaves it out of
+        that end without a whistle."""
+        if not self.game.power_play_timing or before == "neutral" or self.cleared_marked:
+            return
+        if not isinstance(following, Stoppage) and self.zone_of(following) != before:
+            self.game.mark_event(even=False, power_play=True)
 
     def tick_penalties(self, before: tuple[int, int]) -> None:
         """Each :30 step a rule marked ([T]) runs the penalties in the box too (L1046)."""
@@ -233,9 +264,13 @@ class Match:
             if outcome.zone == "neutral":
                 return self.settle(neutral.loose_in_neutral(game, draw))
             attacking = other(defending_in(outcome.zone))
-            return self.settle(
+            played = self.settle(
                 battles.loose_puck(model, game, attacking, self.coach(attacking), draw)
             )
+            if self.strength(attacking) != "power play":
+                return played
+            killed = penalties.penalty_kill_loose_puck(game, self.box, other(attacking), played)
+            return self.killed(killed)
         if isinstance(outcome, NetScramble):
             attacking = other(outcome.defending)
             shooter = set_up_shooter(model, game, attacking, None, self.shown)
@@ -244,13 +279,19 @@ class Match:
                 shots.net_scramble(
                     model, game, attacking, shooter, draw, strength=self.strength(attacking)
                 ),
+                "net scramble",
+                rebound=True,
             )
         if isinstance(outcome, ClearAttempt):
             clearer = skater_at(game, outcome.side, self.shown.right.zone_def)
-            return self.settle(breakouts.clear_the_zone(model, game, outcome.side, clearer, draw))
+            cleared = breakouts.clear_the_zone(model, game, outcome.side, clearer, draw)
+            self.dirty_play(outcome.side, clearer)
+            return self.settle(cleared)
         if isinstance(outcome, Rush):
             self.rush_play = True
             short = self.strength(outcome.side) == "short-handed"
+            if short:  # L1058: the penalty kill creates a short-handed chance
+                game.mark_event(even=False, power_play=True)
             result = rush.rush(model, game, outcome.side, draw, short_handed=short)
             return self.settle(result)
         if isinstance(outcome, ForcedScenario):
@@ -269,10 +310,13 @@ class Match:
     def possession(self, outcome: Possession) -> Outcome:
         model, game, draw, side = self.model, self.game, self.draw, outcome.side
         if outcome.zone == "neutral":
+            if game.team(other(side)).goalie_pulled:
+                carrier = outcome.carrier or skater_at(game, side, self.shown.right.zone_off)
+                return self.empty_net(side, carrier)
             result = neutral.neutral_zone(model, game, side, self.coach(side), draw)
             entered = self.settle(result)
             if self.zone_of(entered) == end_of(other(side)):
-                game.mark_time()  # L174: the team with the puck enters the zone
+                game.mark_event(even=True, power_play=False)  # L174: it enters the zone
             return entered
         if outcome.zone == end_of(side):
             return self.settle(
@@ -281,8 +325,67 @@ class Match:
                 )
             )
         carrier = outcome.carrier or skater_at(game, side, self.shown.right.zone_off)
-        option = choose_option(model, carrier)
-        return self.settle(offensive_option(model, game, side, carrier, option, draw))
+        chances = offensive_chances(model, game, side, carrier)
+        option = ask_offensive_play(self.coach(side), game, side, carrier, chances)
+        failure = self.failed_power_play_move if self.strength(side) == "power play" else None
+        return self.settle(
+            offensive_option(model, game, side, carrier, option, draw, on_failure=failure)
+        )
+
+    # The power play and the penalty kill (L1066-L1122).
+
+    def failed_power_play_move(self, failed: Draw) -> Outcome:
+        """L1076-L1086: the Right face's zone-play defender tries to clear at once."""
+        playing = self.box.power_play()
+        assert playing is not None
+        killing = other(playing)
+        result = penalties.failed_move_clear(
+            self.model, self.game, self.box, self.coach(playing), killing, failed, self.draw
+        )
+        if isinstance(result, ZoneResult):
+            return self.settle(result)
+        return self.killed(result)
+
+    def killed(self, result: Outcome | penalties.Cleared | penalties.ShortHanded) -> Outcome:
+        """A penalty kill's play: a clear marks [T] (L1050) and the power play sets up again
+        (L1096); a short-handed chance is the killers' rush ([T], L1058)."""
+        if isinstance(result, penalties.ShortHanded):
+            return Rush(result.side)
+        if not isinstance(result, penalties.Cleared):
+            return result
+        if result.timed:
+            self.game.mark_event(even=False, power_play=True)
+            self.cleared_marked = True
+        return self.power_play_setup(other(result.side))
+
+    def power_play_setup(self, side: TeamSide) -> Outcome:
+        """L1094-L1114: the power play sets up from neutral ice, its quarterback named by its
+        coach; at even strength again (the penalty over) the puck is simply in neutral ice."""
+        if self.strength(side) != "power play":
+            return Possession(side, "neutral", None)
+        options = penalties.quarterback_options(self.game, self.box, side)
+        quarterback = ask_quarterback(self.coach(side), self.game, side, options)
+        result = penalties.power_play_setup(
+            self.model, self.game, self.box, side, quarterback, self.draw
+        )
+        return self.killed(result)
+
+    def empty_net(self, side: TeamSide, carrier: Skater) -> Outcome:
+        """L1347-L1351: `side` has the puck in the neutral zone with the other net empty."""
+        short = self.strength(side) == "short-handed"
+        attack = extras.empty_net_attack(
+            self.model, self.game, side, carrier, self.draw, short_handed=short
+        )
+        if attack.goal is not None:
+            self.count(side, "empty_net_goals")
+            self.goal(side, carrier, ())
+            return Stoppage("neutral", False, "goal")
+        if attack.timed:  # L1351: the defender keeps it out of the open net
+            self.game.mark_event(even=True, power_play=False)
+        outcome = attack.outcome
+        if isinstance(outcome, LoosePuck | Possession | Stoppage):
+            return outcome
+        raise ValueError(f"an empty-net attack came to {outcome!r}")
 
     def dump_in(self, side: TeamSide) -> Outcome:
         result = dump.dump_in(self.model, self.game, side, self.coach(other(side)), self.draw)
@@ -293,12 +396,20 @@ class Match:
         and whistled at once stops play first."""
         for hit in result.hits:
             self.big_hit(hit)
+            self.dirty_play(hit.side, hit.hitter)
         outcome: Outcome = result.outcome
         for check in result.penalties:
             whistled = self.penalty_check(check)
             if whistled is not None:
                 outcome = whistled
         return outcome
+
+    def dirty_play(self, side: TeamSide, player: Skater) -> None:
+        """L1188-L1194: a hit or a clear is a dirty play when the card its number came from
+        shows a dirty-play chance at or below the game's level; the loop reads the play's
+        last draw. Its scrum comes at the next whistle."""
+        if whistle.dirty_play(self.model, self.game, side, player, self.shown) is not None:
+            self.dirty = True
 
     def big_hit(self, hit: Hit) -> None:
         if hit.big:
@@ -309,18 +420,40 @@ class Match:
     def penalty_check(self, check: PenaltyCheck) -> Stoppage | None:
         """L1001-L1019, L1140: on a power play only an odd number counts; the official calls
         it by the filled boxes of the face opposite the Right #100 that set it off (the
-        last draw's Left face); called, the penalty is administered and play stops for the
-        power play's faceoff: at once when whistled, otherwise (delayed) as soon as the
-        penalised team touches the puck, which the loop takes to be at once too (README
-        §11.12)."""
+        last draw's Left face); called and whistled, the penalty is administered and play
+        stops for the power play's faceoff. A delayed penalty lets play go on until the
+        penalised team touches the puck (`delayed_whistle`); a second one called meanwhile
+        is whistled at once."""
         if not penalties.checked_during_power_play(self.box, check):
             return None
         if not penalties.official_calls(self.model, self.game, self.shown.left):
             return None
+        if not penalties.whistled_at_once(self.box, check) and self.delayed is None:
+            self.delayed = (check, self.game.zone)
+            self.game.log(f"delayed penalty on {penalties.penalised_side(check)}")
+            return None
         penalised = self.penalise(check, PLAY_TYPE[check.kind])
-        if not penalties.whistled_at_once(self.box, check):
-            self.game.mark_time()  # L184: after a delayed penalty
         return penalties.power_play_start(penalised, self.game.zone)
+
+    def delayed_whistle(self, played: Outcome, following: Outcome) -> Outcome:
+        """L1019: a delayed penalty's play goes on "until the other team touches the puck"
+        (the penalised team has it, or it gets a loose puck's defensive play), the goalie
+        makes a save, or play stops; then [T] and the power play's faceoff. The loop reads
+        any shot sequence of the other team as ending it (a save, a goal or a miss), and a
+        goal scored during the delay does not cancel the penalty (the seed says nothing of
+        it). At a period's end a pending penalty is whistled too."""
+        if self.delayed is None:
+            return following
+        check, zone = self.delayed
+        penalised = penalties.penalised_side(check)
+        shot = isinstance(played, ShotChance | NetScramble | Breakaway | CentreIceShot)
+        stopped = isinstance(following, Stoppage) or self.game.time_up
+        if not (shot or stopped or holder(following, self.side_of) == penalised):
+            return following
+        self.delayed = None
+        self.penalise(check, PLAY_TYPE[check.kind])
+        self.game.mark_event(even=True, power_play=False)  # L184: after a delayed penalty
+        return penalties.power_play_start(penalised, zone)
 
     def penalise(self, check: PenaltyCheck, play_type: penalties.PlayType) -> TeamSide:
         """Administer a called penalty; returns the team penalised."""
@@ -332,7 +465,7 @@ class Match:
             if given is not None:
                 self.count(given.side, "pim", self.minutes(given))
         penalised = assessed.infraction.side
-        if self.box.power_play() == other(penalised) and before != other(penalised):
+        if before == self.box.power_play() == other(penalised):  # a 5-on-3: a second chance
             self.count(other(penalised), "pp_chances")
         return penalised
 
@@ -363,18 +496,34 @@ class Match:
             strength=self.strength(side),
             rush=chance.kind in rush.RUSH_KINDS,
         )
-        return self.sequence(side, result)
+        return self.sequence(side, result, chance.kind)
 
     def side_of(self, skater: Skater) -> TeamSide:
         return "home" if skater.team_id == self.game.home.lineup.team_id else "visitor"
 
-    def sequence(self, side: TeamSide, result: ShotResult) -> Outcome:
-        """Where a shot sequence left the puck; a goal is scored here."""
-        defending = other(side)
+    def sequence(
+        self, side: TeamSide, result: ShotResult, kind: str, *, rebound: bool = False
+    ) -> Outcome:
+        """Where a shot sequence left the puck; a goal is scored here. `kind` is the play
+        that made the chance, `rebound` True when the sequence follows a save."""
         if result.goal is not None:
-            goal = result.goal
+            later = rebound or len(result.attempts) > 1
+            self.described_goal(side, result.goal, kind, rebound=later)
+        return after_shots(result.then, other(side))
+
+    def described_goal(self, side: TeamSide, goal: shots.Goal, kind: str, *, rebound: bool) -> None:
+        """L1367-L1373: the goal's description and the goalie's reaction on a new draw; a
+        description marked for review is decided on one more, and a disallowed goal comes
+        off the scoreboard, its shot a save (the box score keeps saves = shots - goals)."""
+        call = goals.describe_goal(
+            self.model, self.game, side, goals.goal_type(goal, kind, rebound), self.draw
+        )
+        if call.counts:
             self.goal(side, goal.scorer, goal.assists)
-        return after_shots(result.then, defending)
+            return
+        self.game.box[side, "goals", self.game.period] -= 1
+        self.game.count(other(side), "saves")
+        self.count(side, "disallowed_goals")
 
     def goal(self, side: TeamSide, scorer: Skater, helpers: tuple[Skater, ...]) -> None:
         strength = {"even": "EV", "power play": "PP", "short-handed": "SH"}[self.strength(side)]
@@ -398,7 +547,7 @@ class Match:
         side = outcome.side
         result = rush.breakaway_shot(self.model, self.game, outcome, self.draw)
         if result.goal is not None:
-            self.goal(side, result.goal.scorer, result.goal.assists)
+            self.described_goal(side, result.goal, "breakaway", rebound=False)
             return Stoppage("neutral", False, "goal")
         if result.then in ("loose puck", "neutral zone", "zone faceoff"):
             return after_shots(result.then, other(side))
@@ -411,7 +560,7 @@ class Match:
             self.draw,
             strength=self.strength(side),
         )
-        return self.sequence(side, played)
+        return self.sequence(side, played, "breakaway", rebound=True)
 
     def centre_ice_shot(self, outcome: CentreIceShot) -> Outcome:
         side = outcome.side
@@ -424,7 +573,7 @@ class Match:
         played = shots.play_on_after_save(
             self.model, self.game, side, column, outcome.saved_on, self.draw
         )
-        return self.sequence(side, played)
+        return self.sequence(side, played, "centre ice shot", rebound=True)
 
     # Stoppages.
 
@@ -432,21 +581,25 @@ class Match:
         """The whistle (L170-L198, L1146-L1198): [T] when the seed marks it, what the Right
         face starts (a scrum, an agitator), line changes, then the faceoff."""
         game = self.game
-        if outcome.timed and not self.rush_play:
-            game.mark_time()
+        if not self.rush_play:
+            game.mark_event(even=outcome.timed, power_play=outcome.power_play_timed)
         self.rush_play = False
         if outcome.why not in ("opening faceoff", "start of period"):
             self.after_whistle()
         if game.time_up and outcome.faceoff_zone == "neutral" and not game.final:
             game.zone = "neutral"
             return Stoppage("neutral", False, "end of period")  # the run loop ends it
+        for side in SIDES:  # L1345: the goalie pulled or put back at the whistle
+            extras.ask_pull_goalie(self.coach(side), game, side)
         change_lines(game, self.coaches)
         return self.faceoff(outcome.faceoff_zone)
 
     def after_whistle(self) -> None:
-        event = whistle.after_whistle(self.game, self.shown)
-        if event == "scrum":
-            held = whistle.scrum(self.model, self.game, self.draw)
+        event = whistle.after_whistle(self.game, self.shown, dirty_play=self.dirty)
+        self.dirty = False
+        if event in ("scrum", "automatic scrum"):
+            automatic = event == "automatic scrum"
+            held = whistle.scrum(self.model, self.game, self.draw, automatic=automatic)
             if held.coincidental:
                 self.coincidental_minors()
             if held.fight:
@@ -536,9 +689,26 @@ class Match:
                     self.fight()
                 continue
             assert result.winner is not None and result.controller is not None
+            if self.killing_draw_marked(result.winner, zone, dumps=result.dump_in):
+                game.mark_event(even=False, power_play=True)
             if result.dump_in:
                 return DumpIn(result.winner, result.controller)
+            strength = self.strength(result.winner)
+            if strength == "short-handed" and zone == end_of(result.winner):
+                killed = penalties.penalty_kill_faceoff_clear(
+                    model, game, self.box, result.winner, self.shown, self.draw
+                )
+                return self.killed(killed)
+            if strength == "power play" and zone != end_of(other(result.winner)):
+                return self.power_play_setup(result.winner)  # L1096-L1098
             return Possession(result.winner, zone, result.controller)
+
+    def killing_draw_marked(self, winner: TeamSide, zone: Zone, *, dumps: bool) -> bool:
+        """L1060-L1062: a [T] when the penalty kill wins a neutral-zone draw and dumps the
+        puck in, or wins one in the power play's end and plays the puck there."""
+        if self.strength(winner) != "short-handed":
+            return False
+        return dumps if zone == "neutral" else zone != end_of(winner)
 
     def zone_of(self, outcome: Outcome) -> Zone:
         """Where the puck is for `outcome`: whether a period may end (L170) and whether a
@@ -578,19 +748,6 @@ class Match:
         )
 
 
-def choose_option(model: Rinkside, carrier: Skater) -> Option:
-    """The offensive option the loop's coach takes (an engine-only choice, README §11.12):
-    a quality shot or a set-up, whichever the carrier makes more often, when he makes it
-    at least half the time (the skill `policy.SKILLED` asks of an activating defenceman);
-    a player who makes neither that often throws the puck on net (L288)."""
-    tries: dict[Option, Fraction] = {
-        "quality shot": Fraction(rating(model, carrier, "quality_shot"), RED),
-        "set-up": Fraction(rating(model, carrier, "set_up"), RED),
-    }
-    best = max(tries, key=lambda option: tries[option])
-    return best if tries[best] >= SKILLED else "shot on net"
-
-
 def after_shots(then: shots.Then, defending: TeamSide) -> Outcome:
     """Where a shot sequence's `then` leaves the puck."""
     end = end_of(defending)
@@ -603,6 +760,16 @@ def after_shots(then: shots.Then, defending: TeamSide) -> Outcome:
     if then == "centre faceoff":
         return Stoppage("neutral", False, "goal")
     return Possession(defending, end, None)
+
+
+def holder(outcome: Outcome, side_of: Callable[[Skater], TeamSide]) -> TeamSide | None:
+    """The team with the puck in `outcome`, None for a loose puck, a scramble or a
+    whistle."""
+    if isinstance(outcome, ShotChance):
+        return side_of(outcome.shooter)
+    if isinstance(outcome, LoosePuck | NetScramble | Stoppage):
+        return None
+    return outcome.side
 
 
 def defending_in(zone: Zone) -> TeamSide:

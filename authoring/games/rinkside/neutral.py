@@ -176,7 +176,7 @@ def matchup(
         return failed_neutral_play(model, game, side, draw(), draw)
     if ours > theirs:
         return skate_in(model, game, side, carrier, draw)
-    game.mark_time()
+    game.mark_event(even=True, power_play=False)
     return loose_in_neutral(game, draw)
 
 

@@ -230,6 +230,12 @@ def whistled_at_once(box: PenaltyBox, check: PenaltyCheck) -> bool:
     return check.whistled or box.power_play() is not None
 
 
+def penalised_side(check: PenaltyCheck) -> TeamSide:
+    """The team a called `check` penalises: the opponent of a player drawing a penalty, the
+    team of one committing it (L1021-L1025)."""
+    return other(check.side) if check.kind == "draw" else check.side
+
+
 def goalie_commits(
     model: Rinkside, game: GameState, side: TeamSide, shown: Draw
 ) -> PenaltyCheck | None:
@@ -278,11 +284,11 @@ def administer(
     further draw when that draw's Right #100 reaches his Secondary Penalty, and on a Right
     blue of 1-6 a retaliation drawn when its Left #100 reaches it too: a roughing minor to
     an opponent picked as a drawn penalty's player is."""
+    side = penalised_side(check)
     if check.kind == "draw":
         player = penalised_player(model, game, box, check.side, draw())
-        side = other(check.side)
     else:
-        player, side = check.player, check.side
+        player = check.player
     shown = draw()
     name = model.penalty_chart[play_type][shown.black100].infraction
     secondary = rating(model, player, "secondary_penalty")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from authoring.games.rinkside.model import Skater
 from authoring.games.rinkside.state import (
@@ -28,6 +28,9 @@ from authoring.games.rinkside.state import (
     Unit,
     other,
 )
+
+if TYPE_CHECKING:  # zone.py's rules ask coaches, so the type is only named here
+    from authoring.games.rinkside.zone import Option as OffensivePlay
 
 Option = TypeVar("Option")
 
@@ -146,6 +149,18 @@ class Coach(Protocol):
         play's chance of coming off (a dump-in's is 1)."""
         ...
 
+    def offensive_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OffensivePlay, Fraction],
+        options: Sequence[OffensivePlay],
+    ) -> OffensivePlay:
+        """What `carrier` does with the puck in the offensive zone (L246-L304), knowing each
+        play's chance of coming off (a cycle's and a shot on net's are 1)."""
+        ...
+
 
 class RandomLegal:
     """Any legal option, each equally likely."""
@@ -217,6 +232,16 @@ class RandomLegal:
         chances: Mapping[NeutralPlay, Fraction],
         options: Sequence[NeutralPlay],
     ) -> NeutralPlay:
+        return self._rng.choice(options)
+
+    def offensive_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OffensivePlay, Fraction],
+        options: Sequence[OffensivePlay],
+    ) -> OffensivePlay:
         return self._rng.choice(options)
 
 
@@ -339,6 +364,29 @@ class ByTheBook:
             return _preferred("challenge" if beats else "dump in", options)
         return _preferred("skate in", options)
 
+    def offensive_play(
+        self,
+        game: GameState,
+        side: TeamSide,
+        carrier: Skater,
+        chances: Mapping[OffensivePlay, Fraction],
+        options: Sequence[OffensivePlay],
+    ) -> OffensivePlay:
+        """A carrier who makes a quality shot, a set-up or a give and go at least half the
+        time tries the one he makes most often (the first of those on a tie). L286-L290
+        advise the others: a team having trouble generating offence (fewer shots on goal
+        than the other team so far) throws the puck on net; otherwise a low-rated forward
+        cycles the puck and a low-rated defenceman, at the point, shoots it wide off the
+        end boards for a scramble (an engine reading: the seed gives shoot wide no advice)."""
+        plays: tuple[OffensivePlay, ...] = ("quality shot", "set-up", "two-man game")
+        best = max(plays, key=lambda play: chances.get(play, Fraction(0)))
+        if chances.get(best, Fraction(0)) >= SKILLED:
+            return _preferred(best, options)
+        if game.total(side, "shots") < game.total(other(side), "shots"):
+            return _preferred("shot on net", options)
+        low_rated: OffensivePlay = "shoot wide" if carrier.position in ("LD", "RD") else "cycle"
+        return _preferred(low_rated, options)
+
 
 def _preferred(advice: Option, options: Sequence[Option]) -> Option:
     return advice if advice in options else options[0]
@@ -435,5 +483,20 @@ def ask_neutral_play(
     options = tuple(chances)
     answer = coach.neutral_play(game, side, carrier, chances, options)
     chosen = _checked(coach, "neutral zone", answer, options)
+    game.log(f"{carrier.name} chooses to {chosen}")
+    return chosen
+
+
+def ask_offensive_play(
+    coach: Coach,
+    game: GameState,
+    side: TeamSide,
+    carrier: Skater,
+    chances: Mapping[OffensivePlay, Fraction],
+) -> OffensivePlay:
+    """Ask what `carrier` does in the offensive zone; the options are `chances`' plays."""
+    options = tuple(chances)
+    answer = coach.offensive_play(game, side, carrier, chances, options)
+    chosen = _checked(coach, "offensive play", answer, options)
     game.log(f"{carrier.name} chooses to {chosen}")
     return chosen

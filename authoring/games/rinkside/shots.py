@@ -231,9 +231,10 @@ class _Sequence:
         by = f" ({attempt.by.name})" if attempt.by else ""
         self.game.log(f"{attempt.shooter.name} shoots ({attempt.chance}): {attempt.result}{by}")
 
-    def stoppage(self) -> Then:
-        """The puck is covered or out of play: a faceoff in the defending end, [T]."""
-        self.game.mark_time()
+    def stoppage(self, *, covered: bool = False) -> Then:
+        """The puck is covered or out of play: a faceoff in the defending end, [T]; on a
+        power play only the goalie's cover marks it (L1052)."""
+        self.game.mark_event(even=True, power_play=covered)
         return "zone faceoff"
 
     # The shot.
@@ -250,7 +251,7 @@ class _Sequence:
         """A shot on its own draw, read as the module docstring says, on to the goalie."""
         if len(self.attempts) >= MAX_SHOTS:
             self.game.log("the goalie smothers the puck")
-            return self.stoppage()
+            return self.stoppage(covered=True)
         shown = self.draw()
         black = shown.black100
         forced = self.model.tables.shot_number(black)
@@ -394,7 +395,7 @@ class _Sequence:
     def after_save(self, result: str, shown: Draw) -> Then:
         """What the save column or the rebound-control challenge gave (L584-L612)."""
         if result == "cover":
-            return self.stoppage()
+            return self.stoppage(covered=True)
         if result == "corner":
             return "loose puck"
         if result == "rebound":

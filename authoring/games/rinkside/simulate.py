@@ -1,16 +1,25 @@
 """`authoring simulate rinkside game`: one seeded game between two clubs, printed as a box
 score (goals and assists by period, shots, saves, power plays, penalties, hits, fights), the
 scoring plays, the deck's draws and reshuffles by period and, when asked, the play-by-play.
-The same seed plays the same game, card for card."""
+The same seed plays the same game, card for card.
+
+`authoring simulate rinkside season`: K seeded seasons of the whole league (season.py): the
+standings, league figures with intervals, top scorers, goalies, each player's simulated
+season beside his stat line, and the suspensions, the same whatever `--workers` is."""
 
 from __future__ import annotations
+
+import math
+from collections import Counter
+from functools import partial
 
 from authoring.games.rinkside.game import GameRecord, play_game
 from authoring.games.rinkside.model import Rinkside
 from authoring.games.rinkside.policy import ByTheBook
+from authoring.games.rinkside.season import Fixture, SeasonSummary, one_season, schedule
 from authoring.games.rinkside.state import PERIODS, SIDES
 from authoring.report import Figures, Report
-from authoring.simulation import OptionError, run_rng
+from authoring.simulation import Mean, OptionError, Proportion, run_all, run_rng
 
 YES, NO = ("yes", "y", "true", "1"), ("no", "n", "false", "0")
 
@@ -123,3 +132,278 @@ def box_score(model: Rinkside, record: GameRecord, seed: int) -> list[Figures]:
         Figures("Scoring", ("period", "clock", "team", "scorer", "assists", "strength"), scoring),
         Figures("The deck", ("period", "draws", "reshuffles"), deck),
     ]
+
+
+def simulate_season(
+    model: Rinkside,
+    runs: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    seasons: int = 1,
+    rounds: int | None = None,
+) -> Report:
+    """`seasons` seeded seasons of the whole league (season k is run k of `seed`), shared
+    out over `workers` and added up in run order, so the figures are the same whatever
+    `workers` is; `rounds` plays only the schedule's first rounds. The simulate verb's
+    `runs` is not used: a season is a run, and `--seasons` counts them."""
+    if seasons < 1:
+        raise OptionError("--seasons must be at least 1")
+    per_club = len(schedule(model.teams)) * 2 // len(model.teams)
+    if rounds is not None and not 1 <= rounds <= per_club:
+        raise OptionError(f"--rounds must be 1 to {per_club}, the schedule's rounds")
+    play = partial(one_season, model, seed, rounds)
+    summaries = list(run_all(play, seasons, workers=workers, label="seasons"))
+    fixtures = played(model, rounds)
+    return Report(figures=season_figures(model, summaries, seed, fixtures))
+
+
+def played(model: Rinkside, rounds: int | None) -> tuple[Fixture, ...]:
+    """The fixtures a season plays: the schedule's first `rounds` rounds, or all."""
+    fixtures = schedule(model.teams)
+    return fixtures if rounds is None else fixtures[: rounds * len(model.teams) // 2]
+
+
+def season_figures(
+    model: Rinkside, summaries: list[SeasonSummary], seed: int, fixtures: tuple[Fixture, ...]
+) -> list[Figures]:
+    clubs = len(model.teams)
+    home = Counter(f.home for f in fixtures)
+    tired = Counter(club for f in fixtures for club in f.back_to_back)
+    return [
+        standings(model, summaries),
+        league_figures(summaries),
+        top_scorers(model, summaries),
+        goalie_figures(model, summaries),
+        *calibration(model, summaries),
+        suspension_figures(model, summaries),
+        Figures(
+            "The seasons",
+            ("seasons", "seed", "games a season", "a club", "at home", "back-to-backs"),
+            (
+                (
+                    len(summaries),
+                    seed,
+                    len(fixtures),
+                    2 * len(fixtures) // clubs,
+                    f"{min(home.values())}-{max(home.values())}",
+                    f"{min(tired.values(), default=0)}-{max(tired.values(), default=0)}",
+                ),
+            ),
+            "the schedule: 82 games a club, six double round robins, the last short of "
+            "one round a leg; every fourth round the day after the one before (README §11.12)",
+        ),
+    ]
+
+
+def standings(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
+    """Each club's record, a season's average over the seasons (the sums when one)."""
+    k = len(summaries)
+    totals: dict[str, Counter[str]] = {club: Counter() for club in model.teams}
+    for summary in summaries:
+        for club, won, lost, tied, scored, allowed in summary.standings:
+            totals[club].update({"W": won, "L": lost, "T": tied, "GF": scored, "GA": allowed})
+    rows = []
+    for club, t in totals.items():
+        points = 2 * t["W"] + t["T"]
+        rows.append(
+            (
+                model.teams[club].name,
+                *(_per(t[c], k) for c in ("W", "L", "T")),
+                _per(points, k),
+                _per(t["GF"], k),
+                _per(t["GA"], k),
+            )
+        )
+    rows.sort(key=lambda row: (-float(row[4]), -float(row[5]), row[0]))
+    what = "a season's average" if k > 1 else "the season"
+    return Figures(
+        "Standings",
+        ("club", "W", "L", "T", "points", "GF", "GA"),
+        tuple(rows),
+        f"{what}: 2 points a win, 1 a tie (no overtime)",
+    )
+
+
+def _per(total: int, k: int) -> str | int:
+    return total if k == 1 else f"{total / k:.1f}"
+
+
+def pooled_mean(total: int, squares: int, n: int) -> Mean:
+    """The mean of n values and its interval from their sum and sum of squares."""
+    mean = total / n
+    spread = math.sqrt(max(0.0, (squares - n * mean * mean) / (n - 1))) if n > 1 else 0.0
+    return Mean(mean, spread, n)
+
+
+def league_figures(summaries: list[SeasonSummary]) -> Figures:
+    sums: Counter[str] = Counter()
+    squares: Counter[str] = Counter()
+    for summary in summaries:
+        for stat, total, square in summary.sums:
+            sums[stat] += total
+            squares[stat] += square
+        for count, total, square in summary.deck:
+            sums[count] += total
+            squares[count] += square
+    team_games = sum(s.team_games for s in summaries)
+    periods = sum(s.periods for s in summaries)
+    rows: list[tuple[str, str]] = [
+        (f"{stat} a team-game", str(pooled_mean(sums[stat], squares[stat], team_games)))
+        for stat in ("goals", "shots", "penalties", "hits", "fights")
+    ]
+    rows.insert(2, ("save %", str(Proportion(sums["saves"], sums["shots"]))))
+    rows.insert(3, ("PP %", str(Proportion(sums["pp_goals"], sums["pp_chances"]))))
+    rows += [
+        (f"{count} a period", str(pooled_mean(sums[count], squares[count], periods)))
+        for count in ("draws", "reshuffles")
+    ]
+    return Figures(
+        "League figures",
+        ("figure", "value [95 % interval] n"),
+        tuple(rows),
+        "means over team-games (periods) of all the seasons; save % and PP % Wilson intervals; "
+        "fights: each fight is counted for both teams",
+    )
+
+
+def skater_seasons(model: Rinkside, summaries: list[SeasonSummary]) -> dict[str, Counter[str]]:
+    totals: dict[str, Counter[str]] = {s: Counter() for s in model.skaters}
+    for summary in summaries:
+        for skater_id, gp, goals, assists, shots in summary.skaters:
+            totals[skater_id].update({"GP": gp, "G": goals, "A": assists, "S": shots})
+    return totals
+
+
+def goalie_seasons(model: Rinkside, summaries: list[SeasonSummary]) -> dict[str, Counter[str]]:
+    totals: dict[str, Counter[str]] = {}
+    for summary in summaries:
+        for goalie_id, gp, against, saved in summary.goalies:
+            totals.setdefault(goalie_id, Counter()).update({"GP": gp, "SA": against, "SV": saved})
+    return totals
+
+
+TOP_SCORERS = 10
+
+
+def top_scorers(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
+    k = len(summaries)
+    totals = skater_seasons(model, summaries)
+    ranked = sorted(
+        totals.items(), key=lambda item: (-(item[1]["G"] + item[1]["A"]), -item[1]["G"], item[0])
+    )
+    rows = tuple(
+        (
+            model.skaters[skater_id].name,
+            model.skaters[skater_id].team_id,
+            *(_per(t[c], k) for c in ("GP", "G", "A")),
+            _per(t["G"] + t["A"], k),
+        )
+        for skater_id, t in ranked[:TOP_SCORERS]
+    )
+    return Figures("Top scorers", ("player", "club", "GP", "G", "A", "P"), rows)
+
+
+def goalie_figures(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
+    k = len(summaries)
+    rows = []
+    for goalie_id, t in goalie_seasons(model, summaries).items():
+        goalie = model.goalies[goalie_id]
+        share = t["SV"] / t["SA"] if t["SA"] else math.nan
+        rows.append(
+            (
+                goalie.name,
+                goalie.team_id,
+                *(_per(t[c], k) for c in ("GP", "SA", "SV")),
+                f"{share:.3f}",
+            )
+        )
+    rows.sort(key=lambda row: (-float(row[5]), row[0]))
+    return Figures(
+        "Goalies", ("goalie", "club", "GP", "SA", "SV", "SV%"), tuple(rows), "the starters"
+    )
+
+
+def poisson_z(actual: float, simulated: int, simulated_games: int, games: float) -> float:
+    """How far a stat line's count is from the simulation's: (actual - expected) over the
+    Poisson spread of the expected count at the simulated rate for his games. A player the
+    simulation never credited is taken at half a count, so z stays finite."""
+    expected = max(simulated, 0.5) / simulated_games * games
+    return (actual - expected) / math.sqrt(expected)
+
+
+def calibration(model: Rinkside, summaries: list[SeasonSummary]) -> list[Figures]:
+    """Each player's simulated season beside his stat line (issue 14's check): goals,
+    shots on goal and points at the simulated rate a game times his stat line's GP, with
+    z; each goalie's save % with z on his stat line's shots against."""
+    rows = []
+    within: Counter[str] = Counter()
+    for skater_id, t in skater_seasons(model, summaries).items():
+        line = model.skater_stats[skater_id]
+        gp = line["gp"] or 0
+        if not t["GP"] or not gp:
+            continue
+        figures = []
+        for label, simulated, actual in (
+            ("G", t["G"], line["g"] or 0),
+            ("SOG", t["S"], line["sog"] or 0),
+            ("P", t["G"] + t["A"], (line["g"] or 0) + (line["a"] or 0)),
+        ):
+            expected = simulated / t["GP"] * gp
+            z = poisson_z(actual, simulated, t["GP"], gp)
+            within[label] += abs(z) <= 2
+            figures += [f"{expected:.1f}", actual, f"{z:+.1f}"]
+        rows.append((model.skaters[skater_id].name, model.skaters[skater_id].team_id, gp, *figures))
+    goalie_rows = []
+    for goalie_id, t in goalie_seasons(model, summaries).items():
+        line = model.goalie_stats[goalie_id]
+        against = sum(line[c] or 0 for c in ("sa_es", "sa_pp", "sa_sh"))
+        saved = sum(line[c] or 0 for c in ("sv_es", "sv_pp", "sv_sh"))
+        share = t["SV"] / t["SA"]
+        line_share = saved / against
+        z = (line_share - share) / math.sqrt(share * (1 - share) / against)
+        within["SV%"] += abs(z) <= 2
+        goalie_rows.append(
+            (model.goalies[goalie_id].name, line["gp"], against, f"{share:.3f}",
+             f"{line_share:.3f}", f"{z:+.1f}")
+        )  # fmt: skip
+    shares = tuple(
+        (label, f"{within[label]}/{n}", f"{within[label] / n:.0%}")
+        for label, n in (("G", len(rows)), ("SOG", len(rows)), ("P", len(rows)),
+                         ("SV%", len(goalie_rows)))
+    )  # fmt: skip
+    return [
+        Figures(
+            "Calibration: skaters",
+            ("player", "club", "GP", "sim G", "G", "z", "sim SOG", "SOG", "z", "sim P", "P", "z"),
+            tuple(rows),
+            "sim: the simulated rate a game times the stat line's GP; z: the stat line's count "
+            "less that, over its Poisson spread",
+        ),
+        Figures(
+            "Calibration: goalies",
+            ("goalie", "GP", "SA", "sim SV%", "SV%", "z"),
+            tuple(goalie_rows),
+            "z: the stat line's save % less the simulated, over its binomial spread on his SA",
+        ),
+        Figures("Calibration: within |z| <= 2", ("stat", "players", "share"), shares),
+    ]
+
+
+def suspension_figures(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
+    given: dict[str, Counter[str]] = {}
+    for summary in summaries:
+        for skater_id, games in summary.suspensions:
+            given.setdefault(skater_id, Counter()).update({"rulings": 1, "games": games})
+    served = sum(s.served for s in summaries)
+    rows = tuple(
+        (model.skaters[skater_id].name, model.skaters[skater_id].team_id, t["rulings"], t["games"])
+        for skater_id, t in sorted(given.items(), key=lambda item: (-item[1]["games"], item[0]))
+    )
+    return Figures(
+        "Suspensions",
+        ("player", "club", "suspensions", "games"),
+        rows,
+        f"over all the seasons; {served} player-games served (a suspension still running at a "
+        "season's end lapses)",
+    )

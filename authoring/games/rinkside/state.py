@@ -136,6 +136,7 @@ class GameState:
     chippiness: int = 0
     intensity: str = INTENSITIES[0]
     meter_full: bool = False  # the chippiness meter stays full until a fight empties it (L1160)
+    power_play_timing: bool = False  # a power play is on: only L1048-L1062's events mark [T]
     box: Counter[tuple[TeamSide, str, int]] = field(default_factory=Counter)
     plays: list[str] = field(default_factory=list)
 
@@ -165,6 +166,12 @@ class GameState:
         """[T]: move the timing pawn one :30 step; with no time left the mark is ignored."""
         if not self.time_up:
             self.steps += 1
+
+    def mark_event(self, *, even: bool, power_play: bool) -> None:
+        """[T] for an event the seed marks at even strength (`even`, L172-L190) or on a
+        power play (`power_play`, L1048-L1062: only those), whichever is being played."""
+        if power_play if self.power_play_timing else even:
+            self.mark_time()
 
     def end_period(self) -> bool:
         """End the period if its time is up and the puck is out of both defensive zones

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from authoring.games.rinkside.draws import Draw
@@ -79,12 +80,14 @@ class Rush:
 
 @dataclass(frozen=True)
 class Stoppage:
-    """The whistle: a faceoff at `faceoff_zone`; `timed` when the seed marks [T]. The game
-    loop marks the time, since rush play and power plays mark it by their own rules."""
+    """The whistle: a faceoff at `faceoff_zone`; `timed` when the seed marks [T] at even
+    strength, `power_play_timed` when it does on a power play (L1048-L1062). The game loop
+    marks the time, since rush play and power plays mark it by their own rules."""
 
     faceoff_zone: Zone
     timed: bool
     why: str
+    power_play_timed: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,33 @@ def end_of(defending: TeamSide) -> Zone:
 
 # The offensive options (L246-L308).
 
+RED_RANGE = 10  # red numbers run 1-10
+BLACK_RANGE = 100  # Black #100 runs 1-100
+
+
+def offensive_chances(
+    model: Rinkside, game: GameState, attacking: TeamSide, carrier: Skater
+) -> dict[Option, Fraction]:
+    """Each offensive option open to `carrier` and its chance of coming off, as a coach
+    weighs them (L246-L304): a quality shot and a set-up on the red against Q-S and S-U;
+    the give and go on Black #100 against the two players' combined Offense, the partner
+    not known until his card is drawn, so the carrier's teammates on the ice averaged;
+    shooting wide on Black #100 against the better of S-U and Offense; a cycle and a shot
+    on net always come off."""
+    team = game.team(attacking)
+    mates = [s for s in team.skaters() if s != carrier]
+    partner = Fraction(sum(rating(model, s, "offense") for s in mates), len(mates))
+    offense = rating(model, carrier, "offense")
+    wide = max(rating(model, carrier, "set_up"), offense)
+    return {
+        "quality shot": Fraction(rating(model, carrier, "quality_shot"), RED_RANGE),
+        "set-up": Fraction(rating(model, carrier, "set_up"), RED_RANGE),
+        "two-man game": min(Fraction(1), (offense + partner) / BLACK_RANGE),
+        "cycle": Fraction(1),
+        "shot on net": Fraction(1),
+        "shoot wide": min(Fraction(1), Fraction(wide, BLACK_RANGE)),
+    }
+
 
 def offensive_option(
     model: Rinkside,
@@ -215,8 +245,13 @@ def offensive_option(
     carrier: Skater,
     option: Option,
     draw: Callable[[], Draw],
+    *,
+    on_failure: Callable[[Draw], Outcome] | None = None,
 ) -> ZoneResult:
-    """Play `option` for `carrier`, who has the puck in `attacking`'s offensive zone."""
+    """Play `option` for `carrier`, who has the puck in `attacking`'s offensive zone. A
+    failed set-up, quality shot or two-man game goes to `on_failure` with the draw it
+    failed on when one is given (a power play's failed move, L1076-L1086), the committed
+    penalty still checked."""
     defending = other(attacking)
     zone = end_of(defending)
     if option == "cycle":  # L286: no penalty either way
@@ -233,6 +268,9 @@ def offensive_option(
         result = ZoneResult(success, checks(draw_penalty(model, attacking, carrier, shown)))
         return _logged(game, f"{what}: made", result)
     commit = commit_penalty(model, attacking, carrier, shown)
+    if on_failure is not None and option != "shoot wide":
+        game.log(f"{what}: failed on the power play")
+        return ZoneResult(on_failure(shown), checks(commit))
     if option == "shoot wide" or number % 2:  # L300: above both ratings, a loose puck
         return _logged(game, f"{what}: loose puck", ZoneResult(LoosePuck(zone), checks(commit)))
     recovered = defence_recovers(model, game, defending, shown, draw)
