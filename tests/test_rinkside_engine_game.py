@@ -12,7 +12,7 @@ from statistics import mean
 import pytest
 
 from authoring.cli import main
-from authoring.games.rinkside import GAME, battles, penalties, shots
+from authoring.games.rinkside import GAME, battles, fights, penalties, shots
 from authoring.games.rinkside import game as loop
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw, DrawPile
@@ -31,13 +31,14 @@ from authoring.games.rinkside.policy import (
     RandomLegal,
     ask_offensive_play,
 )
-from authoring.games.rinkside.state import SIDES, GameState, TeamSide
+from authoring.games.rinkside.state import SIDES, GameState, TeamSide, Unit
 from authoring.games.rinkside.zone import (
     LoosePuck,
     PenaltyCheck,
     Possession,
     Rush,
     Stoppage,
+    offensive,
     offensive_chances,
     rating,
 )
@@ -597,3 +598,212 @@ def test_a_hit_on_a_card_at_or_below_the_dirty_level_is_a_dirty_play(league, car
     match.dirty_play("home", match.game.home.pair.ld)
     assert match.dirty == dirty
     assert match.game.chippiness == (3 if dirty else 0)
+
+
+# The enforcers' pre-game grudge (L130-L136).
+
+
+@pytest.mark.parametrize(("line", "fought"), [(4, True), (1, False)])
+def test_enforcers_with_a_grudge_fight_the_first_time_both_are_on_the_ice(league, line, fought):
+    """Seed L136: "the Enforcers will fight the first time they are on the ice together".
+    Each club's enforcer (its lowest A/E, 2 or lower) skates on its 4th line: both 4th
+    lines out, the grudge is a fight between those two and is then settled; with the 1st
+    lines out nothing happens and the grudge waits."""
+    match = short_handed_match(league, None)
+    game = match.game
+    game.enforcers_fight = True
+    for side in SIDES:
+        game.team(side).on_ice = Unit(line, 1)
+    match.grudge()
+    assert game.enforcers_fight is not fought
+    assert match.extra["home", "fights", 1] == match.extra["visitor", "fights", 1] >= fought
+    if fought:
+        named = next(p for p in game.plays if "fight: " in p)
+        for side in SIDES:
+            enforcer = fights.enforcer(league, game.team(side))
+            assert enforcer is not None and enforcer.name in named
+        before = match.extra["home", "fights", 1]
+        match.grudge()
+        assert match.extra["home", "fights", 1] == before
+        assert len([p for p in game.plays if "pre-game grudge" in p]) == 1
+
+
+# The last second (L1355-L1365).
+
+
+def nz(colour: str, red: int) -> Face:
+    return Face(black=0, n100=50, red=red, blue=1, nz_colour=colour)
+
+
+@pytest.mark.parametrize(("colour", "red", "tried"), [("GREEN", 3, True), ("RED", 2, False)])
+def test_the_last_second_try_reads_the_left_red_by_the_neutral_zone_faced(
+    league, colour, red, tried
+):
+    """Seed L1361-L1365: with time up and the puck in the neutral zone, a GREEN zone gives a
+    try on a Left red of 1 to 3, a RED one only on a 1. No try: the period simply ends,
+    two cards drawn (the zone faced and the red)."""
+    match = short_handed_match(league, None)
+    game = match.game
+    carrier = game.visitor.line.c
+    shown = [Draw(nz(colour, 5), face(50)), Draw(nz("GREEN", red), face(50))]
+    asked: list[str] = []
+    match.draw = iter(shown).__next__  # type: ignore[method-assign]
+
+    class CentreIce(ByTheBook):
+        def last_second(self, game, side, options):
+            asked.append(side)
+            return "centre ice shot"
+
+    match.coaches = {"visitor": CentreIce(), "home": ByTheBook()}
+    if tried:
+        with pytest.raises(StopIteration):  # the try goes on to draw the shot
+            match.last_second(Possession("visitor", "neutral", carrier))
+        assert asked == ["visitor"]
+    else:
+        match.last_second(Possession("visitor", "neutral", carrier))
+        assert asked == []
+
+
+@pytest.mark.parametrize(("numbers", "counts"), [((40, 60), True), ((60, 40), False)])
+def test_a_last_second_goal_counts_only_before_the_buzzer(league, numbers, counts):
+    """Seed L1361: "If the scoring team has a #100 higher than the defensive team, the goal
+    is good right at the buzzer; if not, the goal is determined to happen after the
+    buzzer". The home team scores (its #100 is the Right one, README §9 Q12): 60 against
+    40 stands, 40 against 60 comes off the scoreboard as a save."""
+    match = short_handed_match(league, None)
+    game = match.game
+    game.count("home", "shots")
+    game.count("home", "goals")
+    buzzer, described = Draw(face(numbers[0]), face(numbers[1])), Draw(face(15), face(50))
+    match.draw = iter((buzzer, described)).__next__  # type: ignore[method-assign]
+    match.buzzer = True
+    goal = shots.Goal(game.home.line.c, (), game.visitor.lineup.goalie, "shot")
+    match.described_goal("home", goal, "rush", rebound=False)
+    assert game.total("home", "goals") == int(counts) == len(match.scoring)
+    assert match.extra["home", "after_buzzer_goals", 1] == int(not counts)
+
+
+# The +3 offensive bonus (L1142-L1144, L1345).
+
+
+def test_four_on_four_raises_every_offensive_rating_the_rules_read_by_3(league):
+    """Seed L1144: at 4-on-4 "each team receives a +3 bonus to each of its offensive
+    ratings"; README §5.6: capped at the top of each scale. A minor to each team: both
+    teams' carriers try a quality shot 3 in 10 more often (at most 10 in 10), defensive
+    ratings unchanged; back at 5-on-5 the bonus is gone."""
+    match = short_handed_match(league, None)
+    game = match.game
+    for side in SIDES:
+        match.box.assess(penalties.Infraction(side, game.team(side).line.c, "hooking"), league)
+    match.sync_timing()
+    for side in SIDES:
+        carrier = game.team(side).pair.ld
+        printed = rating(league, carrier, "quality_shot")
+        chance = offensive_chances(league, game, side, carrier)["quality shot"]
+        assert chance == Fraction(min(printed + 3, 10), 10)
+        assert offensive(league, game, carrier, "defense") == rating(league, carrier, "defense")
+    match.box.serving.clear()
+    match.sync_timing()
+    assert [game.team(side).offense_bonus for side in SIDES] == [0, 0]
+
+
+def test_a_pulled_goalie_gives_his_team_the_bonus_but_not_twice(league):
+    """Seed L1345: with the goalie pulled "+3 is added to each Offensive Player's Offensive
+    Ratings"; with it at 5-on-3 too the team still has +3 (the loop's reading: the reasons
+    do not add up), and the other team nothing."""
+    match = short_handed_match(league, "home")
+    game = match.game
+    game.visitor.goalie_pulled = True
+    match.sync_timing()
+    assert (game.visitor.offense_bonus, game.home.offense_bonus) == (3, 0)
+    match.box.assess(penalties.Infraction("home", game.home.line.lw, "tripping"), league)
+    match.sync_timing()
+    assert (game.visitor.offense_bonus, game.home.offense_bonus) == (3, 0)
+    top = game.visitor.line.c
+    assert offensive(league, game, top, "offense") == min(rating(league, top, "offense") + 3, 20)
+
+
+# Auxiliary plays and injuries (L1311-L1339).
+
+
+def test_the_loop_notes_each_red_or_blue_number_a_rule_reads():
+    """Seed L1317 ties an auxiliary play to "the Blue or Red Number" being 10; README §9 Q2
+    reads it as the number a rule reads, so the loop's cards note the reads: the Left red
+    read is noted with its draw and side, a #100 read is not."""
+    reads: list[loop.Read] = []
+    shown = Draw(Face(black=0, n100=50, red=10, blue=3), face(40))
+    card = loop.watched(shown, reads)
+    assert card.left.red == 10 and card.right.n100 == 40
+    assert reads == [(shown, "left", "red")]
+
+
+def aux_match(league: Rinkside, *cards_drawn: Draw) -> Match:
+    match = short_handed_match(league, None)
+    match.draw = iter(cards_drawn).__next__  # type: ignore[method-assign]
+    return match
+
+
+YELLOW_READ = Draw(Face(black=0, n100=50, red=10, blue=3), face(40))
+
+
+@pytest.mark.parametrize(("right_n100", "played"), [(40, True), (45, False)])
+def test_a_yellow_10_read_with_the_other_100_ending_in_0_brings_an_auxiliary_play(
+    league, right_n100, played
+):
+    """Seed L1317: "Whenever the Blue or Red Number is 10 (yellow) and the opposite side PRC
+    #100 ends in zero, an Auxiliary Play happens"; L1321: "Use the Left PRC #100": 1 is
+    "stick snaps on the carrier", a loose puck where the puck is. A #100 of 45 opposite the
+    10 is no auxiliary play: the team keeps the puck."""
+    read = Draw(Face(black=0, n100=50, red=10, blue=3), face(right_n100))
+    match = aux_match(league, Draw(face(1), face(50)))
+    match.reads.append((read, "left", "red"))
+    kept = Possession("home", "visitor end", match.game.home.line.c)
+    following = match.auxiliary(LoosePuck("visitor end"), kept)
+    assert following == (LoosePuck("visitor end") if played else kept)
+    assert match.reads == []
+
+
+def test_an_injured_skater_leaves_the_game_and_the_next_line_down_plays_his_shifts(league):
+    """Seed L1323: "If the Right PRC #100 is between 1 and 10 a player is INJURED"; the
+    injury's draw names the LW (InjuryWho 21) of the team its Right H/V shows. He leaves the
+    game; the 2nd line's LW plays the 1st line's shifts and his own (the season's rule for
+    a suspended player); play goes on as it was."""
+    injury_draw = Draw(face(21), Face(black=0, n100=60, red=1, blue=1, hv="H"))
+    match = aux_match(league, Draw(face(30), face(5)), injury_draw)
+    game = match.game
+    hurt, next_down = game.home.lineup.lines[0].lw, game.home.lineup.lines[1].lw
+    match.reads.append((YELLOW_READ, "left", "red"))
+    kept = Possession("home", "visitor end", game.home.line.c)
+    assert match.auxiliary(kept, kept) == kept
+    assert [line.lw for line in game.home.lineup.lines[:2]] == [next_down, next_down]
+    assert hurt not in [s for line in game.home.lineup.lines for s in (line.lw, line.c, line.rw)]
+    assert match.extra["home", "injuries", 1] == 1
+
+
+def test_the_last_pair_s_injured_defenceman_is_replaced_from_the_pair_above(league):
+    """As `season.with_sitting`: the 3rd pair's LD has no pair below, so the 2nd pair's LD
+    plays both; an injured goalie gives way to the club's backup."""
+    game = GameState.new(league, HOME, VISITOR)
+    lineup = game.home.lineup
+    without = lineup.without(lineup.pairs[2].ld)
+    first, second = lineup.pairs[0].ld, lineup.pairs[1].ld
+    assert [p.ld for p in without.pairs] == [first, second, second]
+    backup = lineup.with_backup(league).goalie
+    assert backup != lineup.goalie and backup.depth == 2 and backup.team_id == HOME
+
+
+def test_a_too_many_men_auxiliary_play_is_a_bench_minor_and_a_power_play(league):
+    """AuxiliaryChart "too many men" (Left #100 58), L1327-L1329: "ODD - Visitor EVEN -
+    Home" on the Black #100 (here 01+0: 10, even, the home team): a 2:00 minor to the home
+    team, whose player the penalty locator names; play stops for the power play's
+    faceoff in the home end."""
+    aux = Draw(Face(black=1, n100=58, red=1, blue=1), Face(black=0, n100=50, red=1, blue=1))
+    match = aux_match(league, aux, Draw(face(50), face(50)))
+    match.game.zone = "home end"
+    match.reads.append((YELLOW_READ, "left", "red"))
+    following = match.auxiliary(
+        LoosePuck("home end"), Possession("visitor", "home end", match.game.visitor.line.c)
+    )
+    assert following == Stoppage("home end", False, "penalty")
+    assert match.box.skaters("home") == 4
+    assert match.extra["home", "pim", 1] == 2

@@ -20,7 +20,6 @@ from authoring.games.rinkside.penalties import (
     PenaltyBox,
     ShortHanded,
     administer,
-    boosted,
     checked_during_power_play,
     failed_move_clear,
     filled_boxes,
@@ -55,6 +54,7 @@ from authoring.games.rinkside.zone import (
     ShotChance,
     Stoppage,
     ZoneResult,
+    boosted,
 )
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
@@ -615,9 +615,11 @@ def test_five_on_three_adds_3_to_the_quarterbacks_offensive_ratings(league, game
     assert strength_bonus(five_on_four, POWER) == 0 and strength_bonus(five_on_three, POWER) == 3
     assert strength_bonus(five_on_three, KILLING) == 0
     attempt = shown(blue=11)
+    game.team(POWER).offense_bonus = strength_bonus(five_on_four, POWER)
     assert quarterback_setup(model, game, five_on_four, POWER, quarterback, cards(attempt)) == (
         Cleared(KILLING)
     )
+    game.team(POWER).offense_bonus = strength_bonus(five_on_three, POWER)
     assert quarterback_setup(model, game, five_on_three, POWER, quarterback, cards(attempt)) == (
         Possession(POWER, KILL_END, quarterback)
     )

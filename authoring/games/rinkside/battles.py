@@ -32,6 +32,7 @@ from authoring.games.rinkside.zone import (
     defence_recovers,
     draw_penalty,
     end_of,
+    offensive,
     rating,
     set_up_shooter,
     skater_at,
@@ -123,12 +124,12 @@ def offence_play(
             game,
             attacking,
             player,
-            Fraction(min(rating(model, player, rated), scale), scale),
+            Fraction(min(offensive(model, game, player, rated), scale), scale),
         )
     )
     if starred and not activated:
         return ZoneResult(Possession(defending, zone, None))
-    if number <= rating(model, player, rated):
+    if number <= offensive(model, game, player, rated):
         hits = _physical(model, game, attacking, player, shown) if result == "O-BATTLE" else ()
         made = _offence_made(model, game, attacking, player, shown)
         return ZoneResult(made, checks(draw_penalty(model, attacking, player, shown)), hits)
@@ -149,12 +150,12 @@ def _offence_made(
     one (L326: both, odd sets up, even shoots), otherwise the puck with every option."""
     result, blue = shown.left.zone, shown.left.blue
     if result == "OFFENSE DANGEROUS":
-        if blue <= rating(model, player, "hqs"):
+        if blue <= offensive(model, game, player, "hqs"):
             return ShotChance(player, "hq", "dangerous play")
         return ShotChance(player, "q", "dangerous play")
     if result == "OFFENSE NORMAL":
-        sets_up = blue <= rating(model, player, "set_up")
-        shoots = blue <= rating(model, player, "quality_shot")
+        sets_up = blue <= offensive(model, game, player, "set_up")
+        shoots = blue <= offensive(model, game, player, "quality_shot")
         if sets_up and (not shoots or blue % 2):
             shooter = set_up_shooter(model, game, attacking, player, shown)
             return ShotChance(shooter, "q", "set-up")
@@ -213,7 +214,7 @@ def board_scrum(
     defender = skater_at(game, defending, shown.right.zone_def)
     span = (
         rating(model, defender, "d_battle")
-        - rating(model, attacker, "o_battle")
+        - offensive(model, game, attacker, "o_battle")
         + model.settings.board_scrum_offset
     )
     activated = False

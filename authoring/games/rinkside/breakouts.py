@@ -36,6 +36,7 @@ from authoring.games.rinkside.zone import (
     commit_penalty,
     draw_penalty,
     end_of,
+    offensive,
     rating,
     skater_at,
 )
@@ -65,7 +66,7 @@ def defensive_possession(
     action = breakout_action(game, side, shown)
     chances: dict[OwnEndPlay, Fraction] = {
         "breakout": Fraction(min(rating(model, player, "breakout"), BLUE), BLUE),
-        "bobby orr": Fraction(min(orr_total(model, holder), BLACK), BLACK),
+        "bobby orr": Fraction(min(orr_total(model, game, holder), BLACK), BLACK),
         "clear": Fraction(min(rating(model, holder, "neutral"), BLUE), BLUE),
     }
     if game.team(side).momentum > 0:
@@ -95,8 +96,8 @@ def breakout_action(game: GameState, side: TeamSide, shown: Draw) -> str:
     return str(action)
 
 
-def orr_total(model: Rinkside, player: Skater) -> int:
-    return rating(model, player, "offense") + rating(model, player, "breakout")
+def orr_total(model: Rinkside, game: GameState, player: Skater) -> int:
+    return offensive(model, game, player, "offense") + rating(model, player, "breakout")
 
 
 # The breakout (L710-L734).
@@ -144,7 +145,7 @@ def bobby_orr(
     puck in the neutral zone on an even one."""
     attempt = draw()
     black = attempt.black100
-    if black <= orr_total(model, player):
+    if black <= orr_total(model, game, player):
         penalty = checks(draw_penalty(model, side, player, attempt))
         if black <= rating(model, player, "head_man"):
             game.log(f"{player.name} goes end to end: a one-man rush")
@@ -213,7 +214,7 @@ def maybe_icing(
     `side`'s end; above it the icing stands."""
     chaser = skater_at(game, other(side), shown.right.forecheck_who)
     decided = draw()
-    if decided.left.blue <= min(rating(model, chaser, "forecheck_off"), BLUE):
+    if decided.left.blue <= min(offensive(model, game, chaser, "forecheck_off"), BLUE):
         game.log(f"{chaser.name} beats the icing")
         return ZoneResult(LoosePuck(end_of(side)))
     return ZoneResult(Stoppage(end_of(side), False, "icing"))

@@ -31,6 +31,7 @@ from authoring.games.rinkside.zone import (
     defence_recovers,
     draw_penalty,
     end_of,
+    offensive,
     rating,
     skater_at,
 )
@@ -81,7 +82,7 @@ def forecheck(
     zone = end_of(defending)
     chaser = skater_at(game, attacking, shown.right.dump_off)
     decided = draw()
-    fco = rating(model, chaser, "forecheck_off")
+    fco = offensive(model, game, chaser, "forecheck_off")
     if decided.left.blue > fco:
         recovered = defence_recovers(model, game, defending, decided, draw)
         commit = checks(commit_penalty(model, attacking, chaser, decided))
@@ -129,7 +130,7 @@ def offensive_battle(
     zone = end_of(defending)
     chaser = skater_at(game, attacking, shown.right.dump_off)
     decided = draw()
-    if decided.left.red <= rating(model, chaser, "o_battle"):
+    if decided.left.red <= offensive(model, game, chaser, "o_battle"):
         hits = _physical_hit(model, game, attacking, chaser, decided)
         carrier = skater_at(game, attacking, decided.right.zone_off)
         penalty = checks(draw_penalty(model, attacking, chaser, decided))
@@ -206,8 +207,8 @@ def dangerous_play(
     recovers with its hitting. No activation question: the seed gives the play to him."""
     game.log(f"{threat.name} gets a dangerous chance")
     blue = decided.left.blue
-    if blue <= rating(model, threat, "offense"):
-        chance: Chance = "hq" if blue <= rating(model, threat, "hqs") else "q"
+    if blue <= offensive(model, game, threat, "offense"):
+        chance: Chance = "hq" if blue <= offensive(model, game, threat, "hqs") else "q"
         penalty = checks(draw_penalty(model, attacking, threat, decided))
         return ZoneResult(ShotChance(threat, chance, "dangerous play"), penalty)
     recovered = defence_recovers(model, game, other(attacking), decided, draw)
@@ -223,7 +224,7 @@ def maybe_icing(
     it the icing stands, a faceoff in the dumping team's end."""
     chaser = skater_at(game, attacking, shown.right.forecheck_who)
     decided = draw()
-    if decided.left.blue <= rating(model, chaser, "forecheck_off"):
+    if decided.left.blue <= offensive(model, game, chaser, "forecheck_off"):
         return ZoneResult(LoosePuck(end_of(other(attacking))))
     return ZoneResult(Stoppage(end_of(attacking), False, "icing"))
 

@@ -32,7 +32,7 @@ from authoring.games.rinkside.state import (
     TeamSide,
     other,
 )
-from authoring.games.rinkside.zone import LoosePuck, Possession, Stoppage, end_of, rating
+from authoring.games.rinkside.zone import LoosePuck, Possession, Stoppage, end_of, offensive, rating
 
 Colour = Literal["red", "blue"]
 INJURY_RIGHT_100 = range(1, 11)  # the auxiliary draw's Right #100 that makes it an injury
@@ -313,10 +313,10 @@ def empty_net_attack(
     moving = draw()
     if moving.left.blue > rating(model, carrier, "neutral"):
         return EmptyNetAttack(LoosePuck("neutral"))
-    if moving.right.blue > rating(model, carrier, "offense"):
+    if moving.right.blue > offensive(model, game, carrier, "offense"):
         return EmptyNetAttack(Possession(side, target_end, carrier))
     shot = draw()
-    if shot.black100 > rating(model, carrier, "shot_target"):
+    if shot.black100 > offensive(model, game, carrier, "shot_target"):
         game.log(f"{carrier.name} misses the empty net")
         if short_handed:
             return EmptyNetAttack(Possession(defending, end_of(defending), None))

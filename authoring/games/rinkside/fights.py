@@ -21,7 +21,7 @@ from authoring.games.rinkside.model import (
     Rinkside,
     Skater,
 )
-from authoring.games.rinkside.state import GameState, TeamSide, other
+from authoring.games.rinkside.state import SIDES, GameState, TeamSide, TeamState, other
 from authoring.games.rinkside.whistle import (
     MeterChange,
     add_chippiness,
@@ -93,6 +93,31 @@ def fight_check(model: Rinkside, game: GameState, draw: Callable[[], Draw]) -> F
         return FightCheck(row.result, fight, None)
     game.log("a long stare between the enforcers")
     return FightCheck(row.result, False, add_chippiness(model, game, row.chippiness))
+
+
+def enforcer(model: Rinkside, team: TeamState) -> Skater | None:
+    """A club's enforcer: its dressed skater with the lowest A/E, when that is 2 or lower
+    (README §4.1); the first in line-up order on a tie."""
+    dressed = [s for line in team.lineup.lines for s in (line.lw, line.c, line.rw)]
+    dressed += [s for pair in team.lineup.pairs for s in (pair.ld, pair.rd)]
+    toughest = min(dressed, key=lambda s: rating(model, s, "agitator_enforcer"))
+    if rating(model, toughest, "agitator_enforcer") > ENFORCER_AE:
+        return None
+    return toughest
+
+
+def grudge_match(model: Rinkside, game: GameState) -> dict[TeamSide, Skater] | None:
+    """L130-L136: a pre-game grudge (`game.enforcers_fight`) is a fight "the first time
+    they are on the ice together": each club's enforcer, once both are on the ice; None
+    while they are not (or there is no grudge, or a club has no enforcer)."""
+    if not game.enforcers_fight:
+        return None
+    pair = {side: enforcer(model, game.team(side)) for side in SIDES}
+    if any(
+        skater is None or skater not in game.team(side).skaters() for side, skater in pair.items()
+    ):
+        return None
+    return {side: skater for side, skater in pair.items() if skater is not None}
 
 
 def find_fighter(

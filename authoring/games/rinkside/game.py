@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from authoring.games.rinkside import (
     battles,
@@ -30,9 +30,11 @@ from authoring.games.rinkside import (
     shots,
     whistle,
 )
+from authoring.games.rinkside.deck import Face, Side
 from authoring.games.rinkside.draws import Draw, DrawPile
+from authoring.games.rinkside.extras import Colour
 from authoring.games.rinkside.faceoffs import faceoff
-from authoring.games.rinkside.model import Rinkside, Skater
+from authoring.games.rinkside.model import Goalie, Rinkside, Skater
 from authoring.games.rinkside.policy import (
     Coach,
     ask_offensive_play,
@@ -87,6 +89,40 @@ PLAY_TYPE: dict[str, penalties.PlayType] = {
 
 class RunawayGame(RuntimeError):
     """A game that drew past `MAX_DRAWS`: the rules are passing the puck in a circle."""
+
+
+Read = tuple[Draw, Side, Colour]  # a red or blue number some rule read, and where
+
+
+class WatchedFace(Face):
+    """A face of a card the loop drew, noting each red or blue number a rule reads off it:
+    an auxiliary play follows a yellow 10 read (L1317, README §9 Q2), and only the rules
+    know which numbers they read. Only `red` and `blue` are watched (properties over the
+    printed values), so the other reads cost nothing extra."""
+
+    @property
+    def red(self) -> int:
+        return self._read("red")
+
+    @property
+    def blue(self) -> int:
+        return self._read("blue")
+
+    def _read(self, colour: Colour) -> int:
+        printed = self.__dict__
+        reads, shown, side = printed["seen"]
+        reads.append((shown, side, colour))
+        return int(printed[colour])
+
+
+def watched(shown: Draw, reads: list[Read]) -> Draw:
+    """`shown` with faces that note the numbers read off them into `reads`."""
+    faces = []
+    for side, face in (("left", shown.left), ("right", shown.right)):
+        copy = object.__new__(WatchedFace)
+        copy.__dict__.update(face.__dict__, seen=(reads, shown, side))
+        faces.append(copy)
+    return replace(shown, left=faces[0], right=faces[1])
 
 
 @dataclass(frozen=True)
@@ -165,6 +201,8 @@ class Match:
         self.cleared_marked = False  # a penalty kill's clear marked its own [T] this play
         self.dirty = False  # a dirty play since the last whistle: an automatic scrum (L1194)
         self.playing: TeamSide | None = None  # the team on a power play at the last sync
+        self.buzzer = False  # a last-second try (L1363): a rush or rebound goal is timed
+        self.reads: list[Read] = []  # the numbers read off the cards since the last play
 
     # The deck.
 
@@ -174,7 +212,7 @@ class Match:
                 f"the game drew {MAX_DRAWS} cards without ending; last outcomes: "
                 + " | ".join(self.recent)
             )
-        self.last = self.pile.draw()
+        self.last = watched(self.pile.draw(), self.reads)
         return self.last
 
     @property
@@ -188,7 +226,9 @@ class Match:
         game = self.game
         pregame_skate(self.model, game, self.draw, self.coaches)
         change_lines(game, self.coaches)
+        self.grudge()
         following: Outcome = Stoppage("neutral", False, "opening faceoff")
+        self.reads.clear()
         while not game.final:
             self.recent.append(f"P{game.period} {game.clock} {type(following).__name__}")
             steps = (game.period, game.steps)
@@ -196,14 +236,125 @@ class Match:
             before, played = game.zone, following
             self.cleared_marked = False
             following = self.delayed_whistle(played, self.play(played))
+            following = self.auxiliary(played, following)
             self.zone_cleared(before, following)
             self.tick_penalties(steps)
             game.zone = self.zone_of(following)
             if game.time_up and game.zone == "neutral":
+                self.last_second(following)
                 self.end_period()
                 if not game.final:
                     following = Stoppage("neutral", False, "start of period")
         return self.record()
+
+    def last_second(self, outcome: Outcome) -> None:
+        """L1355-L1365: time is up with a team holding the puck in the neutral zone. The
+        neutral zone it faces is a new draw's Left colour (as the scenario reads it, L806),
+        the try a further draw's Left red (T_LastSecond); a rush is played to its shot and
+        a centre-ice shot to its one rebound, a rush or rebound goal counting only before
+        the buzzer (`before_the_buzzer`). Where the play leaves the puck does not matter:
+        the period is over."""
+        if not isinstance(outcome, Possession) or outcome.zone != "neutral":
+            return
+        side, game = outcome.side, self.game
+        colour = self.draw().left.nz_colour
+        if colour is None:
+            raise ValueError("the face shows no neutral-zone colour where the rule reads one")
+        chosen = extras.last_second_try(
+            self.model, game, side, colour, self.draw(), self.coach(side)
+        )
+        if chosen is None:
+            return
+        carrier = outcome.carrier or skater_at(game, side, self.shown.right.zone_off)
+        self.buzzer = True
+        try:
+            if chosen == "rush":
+                following = self.settle(rush.rush(self.model, game, side, self.draw))
+                if isinstance(following, ShotChance | Breakaway):
+                    self.play(following)
+            else:
+                shot = neutral.centre_ice_shot(
+                    self.model, game, side, self.coach(side), carrier, self.draw
+                )
+                following = self.settle(shot)
+                if isinstance(following, CentreIceShot):
+                    self.centre_ice_shot(following)
+        finally:
+            self.buzzer = False
+
+    # Auxiliary plays and injuries (L1311-L1339).
+
+    def auxiliary(self, played: Outcome, following: Outcome) -> Outcome:
+        """L1317: a yellow 10 read by a rule while `played` was played, with the other
+        face's #100 ending in 0, brings one auxiliary play, whatever number of them showed.
+        Its puck (a loose puck, a team's puck, a whistle) replaces `following`, unless play
+        had already stopped; a penalty, an injury, a confidence check or the crowd's
+        momentum happen and play goes on as it was."""
+        reads, self.reads[:] = list(self.reads), []
+        if not any(extras.auxiliary_triggered(*read) for read in reads):
+            return following
+        game = self.game
+        game.zone = self.zone_of(following)
+        attacking = holder(following, self.side_of) or holder(played, self.side_of)
+        if attacking is None:
+            attacking = "home" if game.zone == "visitor end" else "visitor"
+        carrier = following.carrier if isinstance(following, Possession) else None
+        short = frozenset(side for side in SIDES if self.strength(side) == "short-handed")
+        aux = extras.auxiliary_play(
+            self.model,
+            game,
+            self.draw,
+            attacking=attacking,
+            carrier=carrier,
+            last_play=(attacking, carrier) if carrier is not None else None,
+            short_handed=short,
+        )
+        self.reads.clear()
+        self.count(attacking, "auxiliary_plays")
+        outcome = aux.outcome
+        if isinstance(outcome, extras.Injury):
+            self.injure(outcome)
+        elif isinstance(outcome, extras.AuxiliaryPenalty):
+            return self.auxiliary_penalty(outcome, following)
+        elif isinstance(outcome, extras.MomentumBump):
+            coach = self.coach(outcome.side)
+            momentum.award(self.model, game, outcome.side, "momentum bump", coach)
+        elif isinstance(outcome, extras.EmptyNetGoal):
+            self.count(outcome.side, "empty_net_goals")
+            self.goal(outcome.side, game.team(outcome.side).lineup.goalie, ())
+            return Stoppage("neutral", False, "goal")
+        elif isinstance(outcome, LoosePuck | Possession | Stoppage):
+            return following if isinstance(following, Stoppage) else outcome
+        return following
+
+    def injure(self, injury: extras.Injury) -> None:
+        """L1323: the injured player leaves the game (however long InjuryLength says he is
+        out, the seed's game has no return): his places go to the next skater at his
+        position one line or pair down; an injured goalie gives way to the backup."""
+        team = self.game.team(injury.side)
+        self.count(injury.side, "injuries")
+        if injury.player is None:
+            team.lineup = team.lineup.with_backup(self.model)
+            self.game.log(f"{team.lineup.goalie.name} comes in for the {injury.side} goalie")
+            return
+        team.lineup = team.lineup.without(injury.player)
+        self.game.log(f"{injury.player.name} leaves the game")
+
+    def auxiliary_penalty(self, given: extras.AuxiliaryPenalty, following: Outcome) -> Outcome:
+        """A bench misconduct is served without leaving a team short and play goes on; a
+        minor (too many men, delay of game) stops play for the power play's faceoff. The
+        player is the one the penalty locator names (PenalizedPlayer, L1025)."""
+        player = penalties.penalised_player(
+            self.model, self.game, self.box, other(given.side), self.draw()
+        )
+        self.game.count(given.side, "penalties")
+        self.count(given.side, "pim", given.minutes)
+        if given.minutes > PENALTY_MINUTES["minor"]:
+            steps = given.minutes * 2
+            self.box.serving.append(penalties.Serving(given.side, player, steps, strength=False))
+            return following
+        self.box.assess(penalties.Infraction(given.side, player, given.penalty), self.model)
+        return penalties.power_play_start(given.side, self.game.zone)
 
     def end_period(self) -> None:
         self.game.end_period()
@@ -217,6 +368,16 @@ class Match:
             self.count(playing, "pp_chances")
         self.playing = playing
         self.game.power_play_timing = playing is not None
+        self.sync_offense_bonus()
+
+    def sync_offense_bonus(self) -> None:
+        """L1142-L1144, L1345: +3 on every offensive rating (`zone.offensive`) for a power
+        play two men up, both teams at 4-on-4 and a team with its goalie pulled; the
+        reasons do not add up (a pulled goalie at 5-on-3 is still +3)."""
+        for side in SIDES:
+            self.game.team(side).offense_bonus = max(
+                penalties.strength_bonus(self.box, side), extras.offense_bonus(self.game, side)
+            )
 
     def zone_cleared(self, before: Zone, following: Outcome) -> None:
         """L1050: on a power play [T] is marked "any time the puck clears the zone", which
@@ -515,6 +676,12 @@ class Match:
         """L1367-L1373: the goal's description and the goalie's reaction on a new draw; a
         description marked for review is decided on one more, and a disallowed goal comes
         off the scoreboard, its shot a save (the box score keeps saves = shots - goals)."""
+        if self.buzzer and not extras.before_the_buzzer(self.draw(), side):
+            self.game.log("the goal came after the buzzer")
+            self.game.box[side, "goals", self.game.period] -= 1
+            self.game.count(other(side), "saves")
+            self.count(side, "after_buzzer_goals")
+            return
         call = goals.describe_goal(
             self.model, self.game, side, goals.goal_type(goal, kind, rebound), self.draw
         )
@@ -525,7 +692,7 @@ class Match:
         self.game.count(other(side), "saves")
         self.count(side, "disallowed_goals")
 
-    def goal(self, side: TeamSide, scorer: Skater, helpers: tuple[Skater, ...]) -> None:
+    def goal(self, side: TeamSide, scorer: Skater | Goalie, helpers: tuple[Skater, ...]) -> None:
         strength = {"even": "EV", "power play": "PP", "short-handed": "SH"}[self.strength(side)]
         if strength == "PP":
             self.count(side, "pp_goals")
@@ -591,8 +758,20 @@ class Match:
             return Stoppage("neutral", False, "end of period")  # the run loop ends it
         for side in SIDES:  # L1345: the goalie pulled or put back at the whistle
             extras.ask_pull_goalie(self.coach(side), game, side)
+        self.sync_offense_bonus()
         change_lines(game, self.coaches)
+        self.grudge()
         return self.faceoff(outcome.faceoff_zone)
+
+    def grudge(self) -> None:
+        """L130-L136: enforcers with a pre-game grudge fight the first time both are on the
+        ice, here when the lines are out for a faceoff."""
+        enforcers = fights.grudge_match(self.model, self.game)
+        if enforcers is None:
+            return
+        self.game.enforcers_fight = False
+        self.game.log("the enforcers settle their pre-game grudge")
+        self.fight(visitor=enforcers["visitor"], home=enforcers["home"])
 
     def after_whistle(self) -> None:
         event = whistle.after_whistle(self.game, self.shown, dirty_play=self.dirty)

@@ -39,6 +39,7 @@ from authoring.games.rinkside.zone import (
     commit_penalty,
     draw_penalty,
     end_of,
+    offensive,
     rating,
     set_up_shooter,
     skater_at,
@@ -140,9 +141,9 @@ def neutral_yellow(
         raise ValueError(f"card {shown.left_card}'s Left face shows no yellow play: {play!r}")
     attempt = draw()
     if play == "PASS INTO ZONE":
-        made = attempt.black100 <= rating(model, carrier, "pass")
+        made = attempt.black100 <= offensive(model, game, carrier, "pass")
     else:
-        made = attempt.left.blue <= rating(model, carrier, "offense")
+        made = attempt.left.blue <= offensive(model, game, carrier, "offense")
     if not made:
         game.log(f"{carrier.name}: {play.lower()} fails")
         commit = checks(commit_penalty(model, side, carrier, attempt))
@@ -190,11 +191,13 @@ def neutral_green(
 ) -> ZoneResult:
     """GREEN (L842-L858): the coach has the carrier skate in, initiate a rush or shoot from
     centre ice."""
-    sets_up = max(rating(model, carrier, "set_up"), rating(model, carrier, "quality_shot"))
+    sets_up = max(
+        offensive(model, game, carrier, "set_up"), offensive(model, game, carrier, "quality_shot")
+    )
     chances: dict[NeutralPlay, Fraction] = {
         "skate in": Fraction(min(sets_up, BLUE), BLUE),
-        "initiate rush": Fraction(min(rating(model, carrier, "initiate_rush"), RED), RED),
-        "centre-ice shot": Fraction(min(rating(model, carrier, "sniper"), BLACK), BLACK),
+        "initiate rush": Fraction(min(offensive(model, game, carrier, "initiate_rush"), RED), RED),
+        "centre-ice shot": Fraction(min(offensive(model, game, carrier, "sniper"), BLACK), BLACK),
     }
     chosen = ask_neutral_play(coach, game, side, carrier, chances)
     if chosen == "initiate rush":
@@ -213,8 +216,8 @@ def skate_in(
     with every option. A made chance checks the penalty he draws."""
     shown = draw()
     blue = shown.left.blue
-    sets_up = blue <= rating(model, carrier, "set_up")
-    shoots = blue <= rating(model, carrier, "quality_shot")
+    sets_up = blue <= offensive(model, game, carrier, "set_up")
+    shoots = blue <= offensive(model, game, carrier, "quality_shot")
     if not (sets_up or shoots):
         return ZoneResult(Possession(side, end_of(other(side)), carrier))
     penalty = checks(draw_penalty(model, side, carrier, shown))
@@ -230,7 +233,7 @@ def initiate_rush(
     """INITIATE RUSH (L848-L852): a new draw's Left red within his I-R starts a rush, above
     it the rush fails."""
     attempt = draw()
-    if attempt.left.red <= rating(model, carrier, "initiate_rush"):
+    if attempt.left.red <= offensive(model, game, carrier, "initiate_rush"):
         game.log(f"{carrier.name} starts a rush")
         return ZoneResult(Rush(side), checks(draw_penalty(model, side, carrier, attempt)))
     game.log(f"{carrier.name} fails to start a rush")
@@ -254,7 +257,7 @@ def centre_ice_shot(
     goalie = game.team(rival)
     card = model.goalie_cards[goalie.lineup.goalie.goalie_id]
     shot = draw()
-    if shot.black100 > rating(model, shooter, "sniper"):
+    if shot.black100 > offensive(model, game, shooter, "sniper"):
         if shot.black100 % 2 == 0:
             game.log(f"{shooter.name} shoots from centre ice, wide")
             return ZoneResult(LoosePuck(end_of(rival)))
@@ -307,7 +310,7 @@ def failed_neutral_play(
         return ZoneResult(Stoppage("neutral", True, "offside"))
     if result == "OFFSIDES?":
         chaser = skater_at(game, side, shown.right.forecheck_who)
-        if draw().left.blue <= rating(model, chaser, "offense"):
+        if draw().left.blue <= offensive(model, game, chaser, "offense"):
             game.log(f"{chaser.name} stays onside")
             return ZoneResult(LoosePuck(end_of(rival)))
         return ZoneResult(Stoppage("neutral", True, "offside"))

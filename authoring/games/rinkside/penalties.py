@@ -31,6 +31,7 @@ from authoring.games.rinkside.zone import (
     Stoppage,
     ZoneResult,
     end_of,
+    offensive,
     rating,
     set_up_shooter,
 )
@@ -45,21 +46,6 @@ MOST_IN_BOX = 2  # a team never plays fewer than three skaters: a third penalty 
 STRENGTH_BONUS = 3  # L1142, L1144
 # The vacant places of a short-handed team, by how many of its skaters serve (engine choice).
 VACANT: dict[int, tuple[str, ...]] = {0: (), 1: ("RW",), 2: ("LW", "RW")}
-# The offensive ratings the +3 raises and the top of each one's range (README §2.1, §5.6).
-OFFENSIVE_TOPS = {
-    "offense": 20,
-    "quality_shot": 10,
-    "set_up": 10,
-    "hqs": 20,
-    "shot_target": 100,
-    "sniper": 100,
-    "pp_sniper": 100,
-    "pass": 100,
-    "initiate_rush": 10,
-    "o_battle": 10,
-    "forecheck_off": 35,
-    "net": 10,
-}
 
 
 @dataclass(frozen=True)
@@ -449,13 +435,12 @@ def quarterback_setup(
     makes one himself; above his Offense the puck goes back down the ice ([T])."""
     shown = draw()
     blue = shown.left.blue
-    bonus = strength_bonus(box, attacking)
-    if blue <= boosted(model, quarterback, "set_up", bonus):
+    if blue <= offensive(model, game, quarterback, "set_up"):
         shooter = set_up_shooter(model, game, attacking, quarterback, shown)
         return ShotChance(shooter, "q", "set-up", passer=quarterback)
-    if blue <= boosted(model, quarterback, "quality_shot", bonus):
+    if blue <= offensive(model, game, quarterback, "quality_shot"):
         return ShotChance(quarterback, "q", "quality shot")
-    if blue <= boosted(model, quarterback, "offense", bonus):
+    if blue <= offensive(model, game, quarterback, "offense"):
         return Possession(attacking, end_of(other(attacking)), quarterback)
     return Cleared(other(attacking))
 
@@ -465,20 +450,12 @@ def quarterback_setup(
 
 def strength_bonus(box: PenaltyBox, side: TeamSide) -> int:
     """+3 to every offensive rating of a power play two men up, and of both teams at 4-on-4;
-    nothing at 5-on-5, 5-on-4 or for a penalty kill."""
+    nothing at 5-on-5, 5-on-4 or for a penalty kill. The loop keeps it in each team's
+    `offense_bonus`, which `zone.offensive` adds."""
     mine, theirs = box.skaters(side), box.skaters(other(side))
     if mine - theirs >= 2 or mine == theirs == 4:
         return STRENGTH_BONUS
     return 0
-
-
-def boosted(model: Rinkside, skater: Skater, name: str, bonus: int) -> int:
-    """`skater`'s rating `name`, raised by `bonus` when it is an offensive rating, capped at
-    the top of its range."""
-    value = rating(model, skater, name)
-    if name not in OFFENSIVE_TOPS:
-        return value
-    return min(value + bonus, OFFENSIVE_TOPS[name])
 
 
 def quarterback_options(game: GameState, box: PenaltyBox, side: TeamSide) -> Sequence[Skater]:

@@ -44,6 +44,7 @@ from authoring.games.rinkside.zone import (
     checks,
     commit_penalty,
     end_of,
+    offensive,
     rating,
     set_up_shooter,
     skater_at,
@@ -132,7 +133,7 @@ def split(
     if kind == "shot":
         return ZoneResult(ShotChance(carrier, "hq", "rush shot"))
     passed = draw()
-    if passed.black100 > rating(model, carrier, "pass"):
+    if passed.black100 > offensive(model, game, carrier, "pass"):
         game.log(f"{carrier.name}'s {kind} misses")
         return failed_rush(game, attacking, passed)
     shooter = set_up_shooter(model, game, attacking, carrier, passed)
@@ -238,7 +239,7 @@ def breakaway_shot(
     forced = model.tables.shot_number(black)
     if forced is not None and forced.then == "loose puck":
         return _done(game, Attempt(shooter, "hq", forced.result), "loose puck", shown)
-    if black > rating(model, shooter, "shot_target") + BREAKAWAY_TARGET:
+    if black > offensive(model, game, shooter, "shot_target") + BREAKAWAY_TARGET:
         if forced is not None:
             return _done(game, Attempt(shooter, "hq", forced.result), "neutral zone", shown)
         return _done(game, Attempt(shooter, "hq", "missed"), "loose puck", shown)

@@ -37,7 +37,7 @@ from authoring.games.rinkside.saves import (
     stopped,
 )
 from authoring.games.rinkside.state import GameState, TeamSide, TeamState, other
-from authoring.games.rinkside.zone import set_up_shooter
+from authoring.games.rinkside.zone import offensive, set_up_shooter
 
 Strength = Literal["even", "power play", "short-handed"]
 # The sniper range a shooter's team reads at each strength (L1076, README §5.6).
@@ -222,7 +222,7 @@ class _Sequence:
         return self.model.goalie_cards[self.defence.lineup.goalie.goalie_id]
 
     def rated(self, skater: Skater, name: str) -> int:
-        return rating(self.model, skater, name)
+        return offensive(self.model, self.game, skater, name)
 
     def record(self, attempt: Attempt) -> None:
         self.attempts.append(attempt)

@@ -10,7 +10,7 @@ it protects, and only the engine writes to it."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from authoring.games.rinkside.model import INTENSITIES, Goalie, Rinkside, Skater
@@ -79,6 +79,28 @@ class Lineup:
         starter = next(g for g in model.goalies.values() if g.team_id == team_id and g.depth == 1)
         return cls(team_id, lines, pairs, starter)
 
+    def without(self, out: Skater) -> Lineup:
+        """The line-up with `out` gone for the game: each place of his is taken by the
+        skater at his position one line (pair) down, or up from the 4th line or 3rd pair,
+        who then plays both shifts. The season's rule for a suspended player
+        (`season.with_sitting`), here on a game's line-up."""
+        attribute = out.position.lower()
+        if attribute in ("ld", "rd"):
+            column = stood_in([getattr(pair, attribute) for pair in self.pairs], out)
+            pairs = (replace(p, **{attribute: s}) for p, s in zip(self.pairs, column, strict=True))
+            return replace(self, pairs=tuple(pairs))
+        column = stood_in([getattr(line, attribute) for line in self.lines], out)
+        lines = (replace(f, **{attribute: s}) for f, s in zip(self.lines, column, strict=True))
+        return replace(self, lines=tuple(lines))
+
+    def with_backup(self, model: Rinkside) -> Lineup:
+        """The line-up with the club's backup goalie in net (unchanged if it has none)."""
+        backup = next(
+            (g for g in model.goalies.values() if g.team_id == self.team_id and g.depth == 2),
+            self.goalie,
+        )
+        return replace(self, goalie=backup)
+
     def units(self) -> tuple[Unit, ...]:
         """Every line and pair the coach may send out together."""
         return tuple(
@@ -86,6 +108,15 @@ class Lineup:
             for line in range(1, len(self.lines) + 1)
             for pair in range(1, len(self.pairs) + 1)
         )
+
+
+def stood_in(column: list[Skater], out: Skater) -> list[Skater]:
+    """One position's skaters line by line with `out`'s places taken by the next one down
+    (up from the last)."""
+    for place, skater in enumerate(column):
+        if skater == out:
+            column[place] = column[place + 1 if place + 1 < len(column) else place - 1]
+    return column
 
 
 @dataclass
@@ -100,6 +131,7 @@ class TeamState:
     forecheck: Forecheck = 2
     momentum: int = 0
     goalie_pulled: bool = False  # an extra skater for the goalie: the net is empty (L1345)
+    offense_bonus: int = 0  # +3 at 5-on-3, 4-on-4 or with the goalie pulled (L1142-L1144, L1345)
 
     @property
     def line(self) -> ForwardLine:

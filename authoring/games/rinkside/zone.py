@@ -203,6 +203,40 @@ def rating(model: Rinkside, skater: Skater, name: str) -> int:
     return int(model.skater_cards[skater.skater_id][name])
 
 
+# The offensive ratings the +3 raises and the top of each one's range (README §2.1, §5.6).
+OFFENSIVE_TOPS = {
+    "offense": 20,
+    "quality_shot": 10,
+    "set_up": 10,
+    "hqs": 20,
+    "shot_target": 100,
+    "sniper": 100,
+    "pp_sniper": 100,
+    "pass": 100,
+    "initiate_rush": 10,
+    "o_battle": 10,
+    "forecheck_off": 35,
+    "net": 10,
+}
+
+
+def offensive(model: Rinkside, game: GameState, skater: Skater, name: str) -> int:
+    """`skater`'s rating `name` as a rule reads it in play: an offensive rating raised by his
+    team's `offense_bonus` (the +3 of L1142-L1144 and L1345), capped at the top of its
+    scale; any other rating as printed."""
+    side: TeamSide = "home" if skater.team_id == game.home.lineup.team_id else "visitor"
+    return boosted(model, skater, name, game.team(side).offense_bonus)
+
+
+def boosted(model: Rinkside, skater: Skater, name: str, bonus: int) -> int:
+    """`skater`'s rating `name`, raised by `bonus` when it is an offensive rating, capped at
+    the top of its range."""
+    value = rating(model, skater, name)
+    if name not in OFFENSIVE_TOPS:
+        return value
+    return min(value + bonus, OFFENSIVE_TOPS[name])
+
+
 def end_of(defending: TeamSide) -> Zone:
     """The zone `defending` defends: its end."""
     return "home end" if defending == "home" else "visitor end"
@@ -225,12 +259,12 @@ def offensive_chances(
     on net always come off."""
     team = game.team(attacking)
     mates = [s for s in team.skaters() if s != carrier]
-    partner = Fraction(sum(rating(model, s, "offense") for s in mates), len(mates))
-    offense = rating(model, carrier, "offense")
-    wide = max(rating(model, carrier, "set_up"), offense)
+    partner = Fraction(sum(offensive(model, game, s, "offense") for s in mates), len(mates))
+    offense = offensive(model, game, carrier, "offense")
+    wide = max(offensive(model, game, carrier, "set_up"), offense)
     return {
-        "quality shot": Fraction(rating(model, carrier, "quality_shot"), RED_RANGE),
-        "set-up": Fraction(rating(model, carrier, "set_up"), RED_RANGE),
+        "quality shot": Fraction(offensive(model, game, carrier, "quality_shot"), RED_RANGE),
+        "set-up": Fraction(offensive(model, game, carrier, "set_up"), RED_RANGE),
         "two-man game": min(Fraction(1), (offense + partner) / BLACK_RANGE),
         "cycle": Fraction(1),
         "shot on net": Fraction(1),
@@ -291,19 +325,28 @@ def _attempt(
     if option == "two-man game":
         partner = _two_man_partner(game, attacking, carrier, draw)
         shown = draw()
-        combined = rating(model, carrier, "offense") + rating(model, partner, "offense")
+        combined = offensive(model, game, carrier, "offense") + offensive(
+            model, game, partner, "offense"
+        )
         what = f"{carrier.name} and {partner.name} try a give and go"
         return shown, shown.black100, shown.black100 <= combined, what
     shown = draw()
     if option == "shoot wide":
-        wide = max(rating(model, carrier, "set_up"), rating(model, carrier, "offense"))
+        wide = max(
+            offensive(model, game, carrier, "set_up"), offensive(model, game, carrier, "offense")
+        )
         what = f"{carrier.name} shoots it wide off the end boards"
         return shown, shown.black100, shown.black100 <= wide, what
     if option == "quality shot":
         what = f"{carrier.name} goes for a quality shot"
-        return shown, shown.left.red, shown.left.red <= rating(model, carrier, "quality_shot"), what
+        return (
+            shown,
+            shown.left.red,
+            shown.left.red <= offensive(model, game, carrier, "quality_shot"),
+            what,
+        )
     what = f"{carrier.name} tries to set up a teammate"
-    return shown, shown.left.red, shown.left.red <= rating(model, carrier, "set_up"), what
+    return shown, shown.left.red, shown.left.red <= offensive(model, game, carrier, "set_up"), what
 
 
 def _success(
@@ -323,7 +366,7 @@ def _success(
         shooter = set_up_shooter(model, game, attacking, carrier, shown)
         return ShotChance(shooter, "q", "set-up", passer=carrier)
     defending = other(attacking)
-    if shown.black100 <= rating(model, carrier, "set_up"):
+    if shown.black100 <= offensive(model, game, carrier, "set_up"):
         return NetScramble(defending)
     return ClearAttempt(defending)
 
