@@ -8,13 +8,12 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import pytest
+from rinkside_engine import NO_CARDS, at, cards, new_game, rated, shipped_league
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.breakouts import (
     bad_breakout,
     bobby_orr,
@@ -25,7 +24,7 @@ from authoring.games.rinkside.breakouts import (
 )
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw, DrawPile
-from authoring.games.rinkside.model import Rinkside, Skater, SkaterCard, build_model
+from authoring.games.rinkside.model import Skater
 from authoring.games.rinkside.neutral import (
     centre_ice_shot,
     failed_neutral_play,
@@ -36,7 +35,6 @@ from authoring.games.rinkside.neutral import (
 from authoring.games.rinkside.policy import (
     ByTheBook,
     IllegalChoice,
-    LastSecondTry,
     MomentumUse,
     NeutralPlay,
     OwnEndPlay,
@@ -45,11 +43,8 @@ from authoring.games.rinkside.policy import (
 from authoring.games.rinkside.state import (
     FORECHECK,
     STEPS_PER_PERIOD,
-    Forecheck,
     GameState,
-    Hitting,
     TeamSide,
-    Unit,
 )
 from authoring.games.rinkside.zone import (
     CentreIceShot,
@@ -58,7 +53,6 @@ from authoring.games.rinkside.zone import (
     ForcedScenario,
     Hit,
     LoosePuck,
-    Option,
     PenaltyCheck,
     Possession,
     Rush,
@@ -66,20 +60,12 @@ from authoring.games.rinkside.zone import (
     Stoppage,
 )
 from authoring.simulation import run_rng
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
+
+
 QUIET = 99  # a Right #100 above every DRW and COM: no penalty
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
 
 
 def left(red: int = 1, blue: int = 1, black: int = 0, **sections: object) -> Face:
@@ -96,38 +82,12 @@ def black(number: int) -> Draw:
     return Draw(left(black=tens), right(black=units))
 
 
-def cards(*draws: Draw) -> Callable[[], Draw]:
-    """The draws a rule will make, in order; a rule drawing one more fails the test."""
-    return iter(draws).__next__
-
-
-NO_CARDS = cards()
-
-
-def rated(
-    league: Rinkside, game: GameState, side: TeamSide, **by_position: dict[str, int | str]
-) -> Rinkside:
-    """The league with the ratings of `side`'s skaters on the ice set by hand, by position."""
-    team = game.team(side)
-    changed = {}
-    for position, ratings in by_position.items():
-        skater_id = team.at(position).skater_id
-        card = league.skater_cards[skater_id]
-        changed[skater_id] = SkaterCard(skater_id, {**card.ratings, **ratings})
-    return replace(league, skater_cards={**league.skater_cards, **changed})
-
-
-def at(game: GameState, side: TeamSide, position: str) -> Skater:
-    return game.team(side).at(position)
-
-
-class Chooses:
+class Chooses(ByTheBook):
     """A coach who answers the own-end and neutral-zone questions as told and remembers what
-    he was offered; asked anything else, the test fails."""
-
-    name = "chooses"
+    he was offered, and always adds momentum; the other questions by the book."""
 
     def __init__(self, own_end: OwnEndPlay = "breakout", neutral: NeutralPlay = "challenge"):
+        super().__init__("chooses")
         self.own_end_answer = own_end
         self.neutral_answer = neutral
         self.offered: list[Mapping[str, Fraction]] = []
@@ -158,56 +118,6 @@ class Chooses:
         self, game: GameState, side: TeamSide, points: int, options: Sequence[MomentumUse]
     ) -> MomentumUse:
         return "add"
-
-    def hitting(self, game: GameState, side: TeamSide, options: Sequence[Hitting]) -> Hitting:
-        raise AssertionError("not asked here")
-
-    def forecheck(self, game: GameState, side: TeamSide, options: Sequence[Forecheck]) -> Forecheck:
-        raise AssertionError("not asked here")
-
-    def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
-        raise AssertionError("not asked here")
-
-    def activate(
-        self,
-        game: GameState,
-        side: TeamSide,
-        defenceman: Skater,
-        success: Fraction,
-        options: Sequence[bool],
-    ) -> bool:
-        raise AssertionError("not asked here")
-
-    def risky_play(
-        self,
-        game: GameState,
-        side: TeamSide,
-        threat: Skater,
-        success: Fraction,
-        options: Sequence[bool],
-    ) -> bool:
-        raise AssertionError("not asked here")
-
-    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
-        raise AssertionError("not asked here")
-
-    def last_second(
-        self, game: GameState, side: TeamSide, options: Sequence[LastSecondTry]
-    ) -> LastSecondTry:
-        raise AssertionError("not asked here")
-
-    def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
-        raise AssertionError("not asked here")
-
-    def offensive_play(
-        self,
-        game: GameState,
-        side: TeamSide,
-        carrier: Skater,
-        chances: Mapping[Option, Fraction],
-        options: Sequence[Option],
-    ) -> Option:
-        raise AssertionError("not asked here")
 
 
 # The split and the breakout (L704-L734).

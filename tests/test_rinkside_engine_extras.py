@@ -5,12 +5,12 @@ workbook's charts, tables and line-ups."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from rinkside_engine import at, cards, new_game, shipped_league
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.extras import (
@@ -37,7 +37,6 @@ from authoring.games.rinkside.model import (
     Settings,
     Skater,
     SkaterCard,
-    build_model,
 )
 from authoring.games.rinkside.policy import (
     ByTheBook,
@@ -53,20 +52,11 @@ from authoring.games.rinkside.state import (
     TeamSide,
 )
 from authoring.games.rinkside.zone import LoosePuck, Possession, Stoppage
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
+
 NO_INJURY = 50  # an auxiliary draw's Right #100 above 10: the chart's play, no injury
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
 
 
 def left(n100: int = 50, red: int = 1, blue: int = 1, black: int = 0, **sections: str) -> Face:
@@ -79,19 +69,10 @@ def right(
     return Face(black=black, n100=n100, red=red, blue=blue, hv=hv)
 
 
-def cards(*draws: Draw) -> Callable[[], Draw]:
-    """The draws a rule will make, in order; a rule drawing one more fails the test."""
-    return iter(draws).__next__
-
-
 def rated(league: Rinkside, skater: Skater, **ratings: int) -> Rinkside:
     card = league.skater_cards[skater.skater_id]
     changed = SkaterCard(skater.skater_id, {**card.ratings, **ratings})
     return replace(league, skater_cards={**league.skater_cards, skater.skater_id: changed})
-
-
-def at(game: GameState, side: TeamSide, position: str) -> Skater:
-    return game.team(side).at(position)
 
 
 def play(

@@ -4,14 +4,19 @@ designer's renamed copy of the shipped workbook."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 from fractions import Fraction
 from statistics import mean
 
 import pytest
+from rinkside_engine import (
+    HOME,
+    VISITOR,
+    copied_workbook,
+    shipped_league,
+    simulate,
+)
 
-from authoring.cli import main
 from authoring.games.rinkside import GAME, battles, fights, penalties, shots
 from authoring.games.rinkside import game as loop
 from authoring.games.rinkside.deck import Face
@@ -45,14 +50,12 @@ from authoring.games.rinkside.zone import (
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (copied_workbook, shipped_league)
+
+
 SEED = 22
 GAMES = 200
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
 
 
 def by_the_book() -> dict[TeamSide, Coach]:
@@ -298,19 +301,6 @@ def test_simulate_game_without_teams_has_the_first_club_host_the_next(designers_
         capsys, str(designers_copy), "game", "--home", list(league.teams)[-1], "--seed", "4"
     )
     assert code == 0 and last.startswith(f"{league.teams[first].name} ")
-
-
-@pytest.fixture
-def designers_copy(tmp_path):
-    copy = tmp_path / "our league v2.xlsx"
-    shutil.copy(GAME.workbook, copy)
-    return copy
-
-
-def simulate(capsys, *arguments: str) -> tuple[int, str, str]:
-    code = main(["simulate", *arguments])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_simulate_game_prints_the_box_score_the_same_for_the_same_seed(designers_copy, capsys):

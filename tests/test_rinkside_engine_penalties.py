@@ -5,15 +5,15 @@ otherwise."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from rinkside_engine import NO_CARDS, at, cards, new_game, rated, shipped_league
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
-from authoring.games.rinkside.model import GoalieCard, Rinkside, Skater, SkaterCard, build_model
+from authoring.games.rinkside.model import GoalieCard, Rinkside, Skater
 from authoring.games.rinkside.penalties import (
     Cleared,
     Infraction,
@@ -57,23 +57,14 @@ from authoring.games.rinkside.zone import (
     boosted,
 )
 from authoring.simulation import run_rng
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
+
 POWER: TeamSide = "home"
 KILLING: TeamSide = "visitor"
 KILL_END: Zone = "visitor end"  # where the home power play attacks
 QUIET = 99  # a #100 above every rating the rule compares it with
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
 
 
 def boxes(filled: int) -> dict[str, bool]:
@@ -101,31 +92,6 @@ def shown(
         Face(black=digits // 10, n100=left_n100, red=red, blue=blue, **(left or {})),  # type: ignore[arg-type]
         Face(black=digits % 10, n100=right_n100, red=1, blue=right_blue, **(right or {})),  # type: ignore[arg-type]
     )
-
-
-def cards(*draws: Draw) -> Callable[[], Draw]:
-    """The draws a rule will make, in order; a rule drawing one more fails the test."""
-    return iter(draws).__next__
-
-
-NO_CARDS = cards()
-
-
-def rated(
-    league: Rinkside, game: GameState, side: TeamSide, **by_position: dict[str, int]
-) -> Rinkside:
-    """The league with the ratings of `side`'s skaters on the ice set by hand, by position."""
-    team = game.team(side)
-    changed = {}
-    for position, ratings in by_position.items():
-        skater_id = team.at(position).skater_id
-        card = league.skater_cards[skater_id]
-        changed[skater_id] = SkaterCard(skater_id, {**card.ratings, **ratings})
-    return replace(league, skater_cards={**league.skater_cards, **changed})
-
-
-def at(game: GameState, side: TeamSide, position: str) -> Skater:
-    return game.team(side).at(position)
 
 
 def minor(game: GameState, side: TeamSide, position: str = "LW") -> Infraction:

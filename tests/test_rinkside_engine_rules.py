@@ -3,16 +3,20 @@ written for the situation, read against the shipped workbook's tables and line-u
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from rinkside_engine import (
+    HOME,
+    VISITOR,
+    cards,
+    shipped_league,
+)
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.faceoffs import draw_winner, faceoff, winning_range
-from authoring.games.rinkside.model import Rinkside, SkaterCard, build_model
+from authoring.games.rinkside.model import Rinkside, SkaterCard
 from authoring.games.rinkside.policy import ByTheBook
 from authoring.games.rinkside.pregame import (
     confidence_check,
@@ -22,14 +26,9 @@ from authoring.games.rinkside.pregame import (
     warm_up,
 )
 from authoring.games.rinkside.state import GameState
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"  # heated rivals on the shipped sheet (level 2)
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = shipped_league
 
 
 def left(n100: int = 50, faceoff: str = "10") -> Face:
@@ -38,11 +37,6 @@ def left(n100: int = 50, faceoff: str = "10") -> Face:
 
 def right(control: str = "C", n100: int = 50, hv: str = "H") -> Face:
     return Face(black=0, n100=n100, red=1, blue=1, faceoff_control=control, hv=hv)
-
-
-def cards(*draws: Draw) -> Callable[[], Draw]:
-    """The draws a rule will make, in order; a rule drawing one more fails the test."""
-    return iter(draws).__next__
 
 
 def with_faceoff(league: Rinkside, ratings: dict[str, int]) -> Rinkside:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from rinkside_engine import HOME, VISITOR, Script
 
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
@@ -31,7 +32,7 @@ from authoring.games.rinkside.rush import (
     rush,
     short_handed_stopped,
 )
-from authoring.games.rinkside.state import Forecheck, GameState, Hitting, TeamSide, Unit
+from authoring.games.rinkside.state import GameState, TeamSide
 from authoring.games.rinkside.zone import (
     Breakaway,
     DumpIn,
@@ -46,7 +47,6 @@ from authoring.games.rinkside.zone import (
 )
 from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
 QUIET = 99  # a Right #100 above every DRW and COM: no penalty
 
 
@@ -136,20 +136,6 @@ def shown(
     )
 
 
-class Script:
-    """The draws a rule will make, in order; a rule drawing one more, or one fewer, fails."""
-
-    def __init__(self, *draws: Draw) -> None:
-        self.draws = list(draws)
-
-    def __call__(self) -> Draw:
-        assert self.draws, "the rule drew one card more than the script holds"
-        return self.draws.pop(0)
-
-    def done(self) -> None:
-        assert not self.draws, f"{len(self.draws)} scripted draws were not made"
-
-
 def home(game: GameState, position: str) -> Skater:
     return game.home.at(position)
 
@@ -158,33 +144,14 @@ def visitor(game: GameState, position: str) -> Skater:
     return game.visitor.at(position)
 
 
-class Goalkeeper:
-    """A coach who answers the risky-play question the same every time, and counts it."""
-
-    name = "goalkeeper"
+class Goalkeeper(ByTheBook):
+    """A coach who answers the risky-play question the same every time, and counts it; the
+    other questions by the book."""
 
     def __init__(self, answer: object) -> None:
+        super().__init__("goalkeeper")
         self.answer = answer
         self.asked: list[tuple[Skater, Fraction]] = []
-
-    def hitting(self, game: GameState, side: TeamSide, options: Sequence[Hitting]) -> Hitting:
-        return options[0]
-
-    def forecheck(self, game: GameState, side: TeamSide, options: Sequence[Forecheck]) -> Forecheck:
-        return options[0]
-
-    def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
-        return options[0]
-
-    def activate(
-        self,
-        game: GameState,
-        side: TeamSide,
-        defenceman: Skater,
-        success: Fraction,
-        options: Sequence[bool],
-    ) -> bool:
-        raise AssertionError("no activation question on a dump-in")
 
     def risky_play(
         self,
@@ -196,12 +163,6 @@ class Goalkeeper:
     ) -> bool:
         self.asked.append((threat, success))
         return self.answer  # type: ignore[return-value]
-
-    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
-        raise AssertionError("no goalie pulled on a dump-in")
-
-    def last_second(self, game: GameState, side: TeamSide, options: Sequence[Any]) -> Any:
-        raise AssertionError("no last-second play on a dump-in")
 
 
 NEVER_ASKED = Goalkeeper(None)

@@ -11,12 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from rinkside_engine import HOME, VISITOR, Script, new_game, shipped_league
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.consistency import class_save
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
-from authoring.games.rinkside.model import GoalieCard, Rinkside, build_model
+from authoring.games.rinkside.model import GoalieCard, Rinkside
 from authoring.games.rinkside.saves import (
     CHANCES,
     SAVE_NUMBER,
@@ -31,20 +31,11 @@ from authoring.games.rinkside.saves import (
 from authoring.games.rinkside.shots import MAX_SHOTS, assists, take_shot
 from authoring.games.rinkside.state import GameState
 from authoring.games.rinkside.zone import set_up_shooter
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
+
 QUIET = {"zone_def": "LD", "zone_off": "C", "grade": "A", "grade_pos": "F"}
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
 
 
 def shown(
@@ -67,20 +58,6 @@ def shown(
     )
 
 
-class Script:
-    """The draws a rule will make, in order; a rule drawing one more, or one fewer, fails."""
-
-    def __init__(self, *draws: Draw) -> None:
-        self.draws = list(draws)
-
-    def __call__(self) -> Draw:
-        assert self.draws, "the rule drew one card more than the script holds"
-        return self.draws.pop(0)
-
-    def done(self) -> None:
-        assert not self.draws, f"{len(self.draws)} scripted draws were not made"
-
-
 def shoot(
     league: Rinkside,
     game: GameState,
@@ -89,6 +66,7 @@ def shoot(
     last: Draw | None = None,
     **keywords: Any,
 ):
+
     script = Script(*draws)
     shooter = game.visitor.line.rw
     result = take_shot(

@@ -4,20 +4,14 @@ offered."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Sequence
 
 import pytest
+from rinkside_engine import HOME, VISITOR, new_game, shipped_league
 
-from authoring.games.rinkside import GAME
-from authoring.games.rinkside.model import Rinkside, Skater, build_model
 from authoring.games.rinkside.policy import (
     ByTheBook,
     IllegalChoice,
-    LastSecondTry,
-    MomentumUse,
-    NeutralPlay,
-    OwnEndPlay,
     RandomLegal,
     change_lines,
     choose_strategies,
@@ -25,27 +19,15 @@ from authoring.games.rinkside.policy import (
 from authoring.games.rinkside.state import (
     FORECHECK,
     STEPS_PER_PERIOD,
-    Forecheck,
     GameState,
     Hitting,
     TeamSide,
     Unit,
 )
-from authoring.games.rinkside.zone import Option as OffensivePlay
 from authoring.simulation import run_rng
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
 
 
 def test_each_side_dresses_four_lines_three_pairs_and_its_starting_goalie(league, game):
@@ -123,89 +105,20 @@ def test_the_box_score_keeps_each_stat_by_team_and_period(game):
 # Coaches.
 
 
-class Stubborn:
-    """A coach who answers the same whatever he is offered."""
-
-    name = "stubborn"
+class Stubborn(ByTheBook):
+    """A coach who answers the hitting and line-change questions the same whatever he is
+    offered; the other questions by the book."""
 
     def __init__(self, hitting: Hitting = "HIT", unit: Unit | None = None) -> None:
+        super().__init__("stubborn")
         self.answer_hitting = hitting
         self.answer_unit = unit or Unit(1, 1)
 
     def hitting(self, game: GameState, side: TeamSide, options: Sequence[Hitting]) -> Hitting:
         return self.answer_hitting
 
-    def forecheck(self, game: GameState, side: TeamSide, options: Sequence[Forecheck]) -> Forecheck:
-        return 2
-
     def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
         return self.answer_unit
-
-    def activate(
-        self,
-        game: GameState,
-        side: TeamSide,
-        defenceman: Skater,
-        success: Fraction,
-        options: Sequence[bool],
-    ) -> bool:
-        return True
-
-    def pull_goalie(self, game: GameState, side: TeamSide, options: Sequence[bool]) -> bool:
-        return True
-
-    def last_second(
-        self, game: GameState, side: TeamSide, options: Sequence[LastSecondTry]
-    ) -> LastSecondTry:
-        return "rush"
-
-    def risky_play(
-        self,
-        game: GameState,
-        side: TeamSide,
-        threat: Skater,
-        success: Fraction,
-        options: Sequence[bool],
-    ) -> bool:
-        return True
-
-    def momentum_use(
-        self, game: GameState, side: TeamSide, points: int, options: Sequence[MomentumUse]
-    ) -> MomentumUse:
-        return "add"
-
-    def quarterback(self, game: GameState, side: TeamSide, options: Sequence[Skater]) -> Skater:
-        return game.team(side).at("C")
-
-    def own_end(
-        self,
-        game: GameState,
-        side: TeamSide,
-        carrier: Skater,
-        chances: Mapping[OwnEndPlay, Fraction],
-        options: Sequence[OwnEndPlay],
-    ) -> OwnEndPlay:
-        return "breakout"
-
-    def neutral_play(
-        self,
-        game: GameState,
-        side: TeamSide,
-        carrier: Skater,
-        chances: Mapping[NeutralPlay, Fraction],
-        options: Sequence[NeutralPlay],
-    ) -> NeutralPlay:
-        return "challenge"
-
-    def offensive_play(
-        self,
-        game: GameState,
-        side: TeamSide,
-        carrier: Skater,
-        chances: Mapping[OffensivePlay, Fraction],
-        options: Sequence[OffensivePlay],
-    ) -> OffensivePlay:
-        return "quality shot"
 
 
 def test_a_choice_not_offered_is_refused_naming_the_coach_and_the_choice(game):

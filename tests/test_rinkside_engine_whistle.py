@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from rinkside_engine import at, cards, new_game, shipped_league
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.fights import (
@@ -22,7 +22,7 @@ from authoring.games.rinkside.fights import (
     fight_check,
     find_fighter,
 )
-from authoring.games.rinkside.model import FighterLocatorRow, Rinkside, SkaterCard, build_model
+from authoring.games.rinkside.model import FighterLocatorRow, Rinkside, SkaterCard
 from authoring.games.rinkside.momentum import (
     award,
     breakout_by_momentum,
@@ -40,20 +40,11 @@ from authoring.games.rinkside.whistle import (
     dirty_play,
     scrum,
 )
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
+
 POSITIONS = ("LW", "C", "RW", "LD", "RD")
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
 
 
 def face(black: int = 0, n100: int = 50, red: int = 1, blue: int = 1, **sections: object) -> Face:
@@ -71,11 +62,6 @@ def shown(
     return Draw(face(black=tens, **(left or {})), face(black=units, **(right or {})))
 
 
-def cards(*draws: Draw) -> Callable[[], Draw]:
-    """The draws a rule will make, in order; a rule drawing one more fails the test."""
-    return iter(draws).__next__
-
-
 def rated(league: Rinkside, game: GameState, side: TeamSide, **ratings: list[int]) -> Rinkside:
     """The league with one rating of each of `side`'s five skaters on the ice set by hand,
     in LW, C, RW, LD, RD order: `agitator_enforcer=[6, 6, 2, 6, 6]`."""
@@ -85,10 +71,6 @@ def rated(league: Rinkside, game: GameState, side: TeamSide, **ratings: list[int
         values = {name: by_position[index] for name, by_position in ratings.items()}
         changed[skater.skater_id] = SkaterCard(skater.skater_id, {**card.ratings, **values})
     return replace(league, skater_cards=changed)
-
-
-def at(game: GameState, side: TeamSide, position: str):
-    return game.team(side).at(position)
 
 
 class Answers(ByTheBook):

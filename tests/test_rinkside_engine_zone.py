@@ -5,17 +5,17 @@ workbook's line-ups. The home team attacks the visitor's end throughout."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from rinkside_engine import NO_CARDS, at, cards, new_game, rated, shipped_league
 
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.battles import dangerous_play_on_failure, loose_puck
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
-from authoring.games.rinkside.model import Rinkside, Settings, Skater, SkaterCard, build_model
+from authoring.games.rinkside.model import Settings, Skater
 from authoring.games.rinkside.policy import ByTheBook, IllegalChoice, RandomLegal
 from authoring.games.rinkside.state import GameState, TeamSide, Zone
 from authoring.games.rinkside.zone import (
@@ -31,22 +31,14 @@ from authoring.games.rinkside.zone import (
     offensive_option,
     set_up_shooter,
 )
-from authoring.validate import validate_workbook
 
-HOME, VISITOR = "HLX", "KSP"
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (new_game, shipped_league)
+
+
 ATTACKING: TeamSide = "home"
 END: Zone = "visitor end"  # the zone the home team attacks
 QUIET = 99  # a Right #100 above every DRW and COM: no penalty
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
-
-
-@pytest.fixture
-def game(league: Rinkside) -> GameState:
-    return GameState.new(league, HOME, VISITOR)
 
 
 def left(red: int = 1, blue: int = 1, black: int = 0, **sections: object) -> Face:
@@ -55,32 +47,6 @@ def left(red: int = 1, blue: int = 1, black: int = 0, **sections: object) -> Fac
 
 def right(n100: int = QUIET, black: int = 0, **sections: object) -> Face:
     return Face(black=black, n100=n100, red=1, blue=1, **sections)  # type: ignore[arg-type]
-
-
-def cards(*draws: Draw) -> Callable[[], Draw]:
-    """The draws a rule will make, in order; a rule drawing one more fails the test."""
-    return iter(draws).__next__
-
-
-NO_CARDS = cards()
-
-
-def rated(
-    league: Rinkside, game: GameState, side: TeamSide, **by_position: dict[str, int | str]
-) -> Rinkside:
-    """The league with the ratings of `side`'s skaters on the ice set by hand, by position
-    (LW, C, RW, LD, RD)."""
-    team = game.team(side)
-    changed = {}
-    for position, ratings in by_position.items():
-        skater_id = team.at(position).skater_id
-        card = league.skater_cards[skater_id]
-        changed[skater_id] = SkaterCard(skater_id, {**card.ratings, **ratings})
-    return replace(league, skater_cards={**league.skater_cards, **changed})
-
-
-def at(game: GameState, side: TeamSide, position: str) -> Skater:
-    return game.team(side).at(position)
 
 
 class Pinch(ByTheBook):

@@ -6,18 +6,18 @@ copy, the same bytes whatever `--workers` is."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections import Counter
 from dataclasses import replace
 
-import pytest
+from rinkside_engine import (
+    copied_workbook,
+    shipped_league,
+    simulate,
+)
 
-from authoring.cli import main
-from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.game import GameRecord
-from authoring.games.rinkside.model import Rinkside, build_model
 from authoring.games.rinkside.season import (
     BACK_TO_BACK_LEVEL,
     Fixture,
@@ -31,14 +31,12 @@ from authoring.games.rinkside.season import (
 )
 from authoring.games.rinkside.state import Lineup
 from authoring.games.rinkside.zone import rating
-from authoring.validate import validate_workbook
+
+# The shared fixtures from rinkside_engine, found by pytest under their fixture names.
+SHARED_FIXTURES = (copied_workbook, shipped_league)
+
 
 GAMES_A_CLUB = 82
-
-
-@pytest.fixture(scope="module")
-def league() -> Rinkside:
-    return build_model(validate_workbook(GAME.workbook, GAME).tables)
 
 
 # The schedule.
@@ -197,19 +195,6 @@ def test_the_skaters_shots_read_add_up_to_nearly_the_teams_shots(league):
 
 
 # The command.
-
-
-@pytest.fixture
-def designers_copy(tmp_path):
-    copy = tmp_path / "our league v2.xlsx"
-    shutil.copy(GAME.workbook, copy)
-    return copy
-
-
-def simulate(capsys, *arguments: str) -> tuple[int, str, str]:
-    code = main(["simulate", *arguments])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_simulate_season_prints_the_same_bytes_whatever_the_workers(designers_copy, capsys):

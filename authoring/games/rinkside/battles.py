@@ -30,9 +30,11 @@ from authoring.games.rinkside.zone import (
     checks,
     commit_penalty,
     defence_recovers,
+    delivered_hit,
     draw_penalty,
     end_of,
     offensive,
+    physical_hit,
     rating,
     set_up_shooter,
     skater_at,
@@ -130,7 +132,7 @@ def offence_play(
     if starred and not activated:
         return ZoneResult(Possession(defending, zone, None))
     if number <= offensive(model, game, player, rated):
-        hits = _physical(model, game, attacking, player, shown) if result == "O-BATTLE" else ()
+        hits = physical_hit(model, game, attacking, player, shown) if result == "O-BATTLE" else ()
         made = _offence_made(model, game, attacking, player, shown)
         return ZoneResult(made, checks(draw_penalty(model, attacking, player, shown)), hits)
     commit = checks(commit_penalty(model, attacking, player, shown))
@@ -139,7 +141,7 @@ def offence_play(
     if result == "HOLD PUCK IN":
         return ZoneResult(Possession(defending, "neutral", None), commit)
     recovered = defence_recovers(model, game, defending, shown, draw)
-    return ZoneResult(recovered.outcome, commit + recovered.penalties, recovered.hits)
+    return recovered.preceded_by(commit)
 
 
 def _offence_made(
@@ -175,7 +177,7 @@ def _defence_play(model: Rinkside, game: GameState, attacking: TeamSide, shown: 
     if result == "D-BATTLE":
         made = shown.left.blue <= rating(model, defender, "d_battle")
         if made and shown.left.blue <= rating(model, defender, "physical"):
-            hits = (_plain_hit(game, defending, defender),)
+            hits = (delivered_hit(game, defending, defender, big=False),)
     elif result == "DEFENSE TAKEAWAY":
         made = shown.left.red <= rating(model, defender, "takeaway")
     else:
@@ -226,14 +228,14 @@ def board_scrum(
     hits: tuple[Hit, ...] = ()
     if shown.left.blue <= span:
         hits = (
-            (_plain_hit(game, defending, defender),)
+            (delivered_hit(game, defending, defender, big=False),)
             if shown.left.blue <= rating(model, defender, "physical")
             else ()
         )
         penalty = checks(commit_penalty(model, attacking, attacker, shown))
         outcome: Outcome = Rush(defending) if activated else Possession(defending, zone, defender)
         return ZoneResult(outcome, penalty, hits)
-    hits = _physical(model, game, attacking, attacker, shown)
+    hits = physical_hit(model, game, attacking, attacker, shown)
     penalty = checks(commit_penalty(model, defending, defender, shown))
     return ZoneResult(Possession(attacking, zone, attacker), penalty, hits)
 
@@ -254,26 +256,3 @@ def _goalie_play(model: Rinkside, game: GameState, attacking: TeamSide, shown: D
     elif shown.left.red <= card["play_puck"]:
         return ZoneResult(LoosePuck(zone))
     return ZoneResult(Possession(attacking, zone, skater_at(game, attacking, shown.right.zone_off)))
-
-
-def _physical(
-    model: Rinkside, game: GameState, side: TeamSide, player: Skater, shown: Draw
-) -> tuple[Hit, ...]:
-    """The Right face's PHYSICAL action (README §5.4): a HIT with its number within the
-    player's Hit rating, a BIG HIT within his Big Hit rating."""
-    action, number = shown.right.physical, shown.right.physical_n
-    if action is None or number is None:
-        return ()
-    big = action == "BIG HIT"
-    if number > rating(model, player, "big_hit" if big else "hit"):
-        return ()
-    game.count(side, "hits")
-    game.log(f"{'big hit' if big else 'hit'} by {player.name}")
-    return (Hit(side, player, big),)
-
-
-def _plain_hit(game: GameState, side: TeamSide, hitter: Skater) -> Hit:
-    """A hit delivered while winning a battle on PHY (L364, L370): never a big one."""
-    game.count(side, "hits")
-    game.log(f"hit by {hitter.name}")
-    return Hit(side, hitter, big=False)

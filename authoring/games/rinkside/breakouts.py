@@ -133,7 +133,7 @@ def breakout(
     game.log(f"{player.name}: {action} fails")
     failed = bad_breakout(model, game, side, action, draw)
     commit = checks(commit_penalty(model, side, player, attempt))
-    return ZoneResult(failed.outcome, commit + failed.penalties, failed.hits)
+    return failed.preceded_by(commit)
 
 
 def bobby_orr(

@@ -29,9 +29,11 @@ from authoring.games.rinkside.zone import (
     checks,
     commit_penalty,
     defence_recovers,
+    delivered_hit,
     draw_penalty,
     end_of,
     offensive,
+    physical_hit,
     rating,
     skater_at,
 )
@@ -86,12 +88,12 @@ def forecheck(
     if decided.left.blue > fco:
         recovered = defence_recovers(model, game, defending, decided, draw)
         commit = checks(commit_penalty(model, attacking, chaser, decided))
-        return ZoneResult(recovered.outcome, commit + recovered.penalties, recovered.hits)
+        return recovered.preceded_by(commit)
     if decided.left.blue <= fco - FCO_EXCESS:
         carrier = chaser
     else:
         carrier = skater_at(game, attacking, decided.right.zone_off)
-    hits = _physical_hit(model, game, attacking, chaser, decided)
+    hits = physical_hit(model, game, attacking, chaser, decided)
     penalty = checks(draw_penalty(model, attacking, chaser, decided))
     return ZoneResult(Possession(attacking, zone, carrier), penalty, hits)
 
@@ -111,7 +113,7 @@ def defensive_battle(
     if blue <= rating(model, defender, "d_battle"):
         hits: tuple[Hit, ...] = ()
         if blue <= rating(model, defender, "physical"):  # a plain hit, as L364
-            hits = (_hit(game, defending, defender, big=False),)
+            hits = (delivered_hit(game, defending, defender, big=False),)
         penalty = checks(draw_penalty(model, defending, defender, decided))
         return ZoneResult(Possession(defending, zone, defender), penalty, hits)
     carrier = skater_at(game, attacking, decided.right.zone_off)
@@ -131,13 +133,13 @@ def offensive_battle(
     chaser = skater_at(game, attacking, shown.right.dump_off)
     decided = draw()
     if decided.left.red <= offensive(model, game, chaser, "o_battle"):
-        hits = _physical_hit(model, game, attacking, chaser, decided)
+        hits = physical_hit(model, game, attacking, chaser, decided)
         carrier = skater_at(game, attacking, decided.right.zone_off)
         penalty = checks(draw_penalty(model, attacking, chaser, decided))
         return ZoneResult(Possession(attacking, zone, carrier), penalty, hits)
     recovered = defence_recovers(model, game, defending, decided, draw)
     commit = checks(commit_penalty(model, attacking, chaser, decided))
-    return ZoneResult(recovered.outcome, commit + recovered.penalties, recovered.hits)
+    return recovered.preceded_by(commit)
 
 
 def goalie_plays_it(
@@ -213,7 +215,7 @@ def dangerous_play(
         return ZoneResult(ShotChance(threat, chance, "dangerous play"), penalty)
     recovered = defence_recovers(model, game, other(attacking), decided, draw)
     commit = checks(commit_penalty(model, attacking, threat, decided))
-    return ZoneResult(recovered.outcome, commit + recovered.penalties, recovered.hits)
+    return recovered.preceded_by(commit)
 
 
 def maybe_icing(
@@ -227,23 +229,3 @@ def maybe_icing(
     if decided.left.blue <= offensive(model, game, chaser, "forecheck_off"):
         return ZoneResult(LoosePuck(end_of(other(attacking))))
     return ZoneResult(Stoppage(end_of(attacking), False, "icing"))
-
-
-def _physical_hit(
-    model: Rinkside, game: GameState, side: TeamSide, player: Skater, decided: Draw
-) -> tuple[Hit, ...]:
-    """The Right face's PHYSICAL action for the winner of a forecheck or battle (L883, README
-    §5.4): a HIT within his Hit rating, a BIG HIT within his Big Hit rating."""
-    action, number = decided.right.physical, decided.right.physical_n
-    if action is None or number is None:
-        return ()
-    big = action == "BIG HIT"
-    if number > rating(model, player, "big_hit" if big else "hit"):
-        return ()
-    return (_hit(game, side, player, big),)
-
-
-def _hit(game: GameState, side: TeamSide, hitter: Skater, big: bool) -> Hit:
-    game.count(side, "hits")
-    game.log(f"{'big hit' if big else 'hit'} by {hitter.name}")
-    return Hit(side, hitter, big)

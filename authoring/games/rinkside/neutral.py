@@ -40,6 +40,7 @@ from authoring.games.rinkside.zone import (
     draw_penalty,
     end_of,
     offensive,
+    physical_hit,
     rating,
     set_up_shooter,
     skater_at,
@@ -119,7 +120,7 @@ def neutral_red(
     game.log(f"{carrier.name} skates around {defender.name}")
     commit = checks(commit_penalty(model, rival, defender, attempt))
     entered = skate_in(model, game, side, carrier, draw)
-    return ZoneResult(entered.outcome, commit + entered.penalties, entered.hits)
+    return entered.preceded_by(commit)
 
 
 def neutral_yellow(
@@ -148,14 +149,14 @@ def neutral_yellow(
         game.log(f"{carrier.name}: {play.lower()} fails")
         commit = checks(commit_penalty(model, side, carrier, attempt))
         failed = failed_neutral_play(model, game, side, draw(), draw)
-        return ZoneResult(failed.outcome, commit + failed.penalties, failed.hits)
+        return failed.preceded_by(commit)
     penalty = checks(draw_penalty(model, side, carrier, attempt))
     game.log(f"{carrier.name}: {play.lower()} comes off")
     if play == "PASS INTO ZONE":
         receiver = skater_at(game, side, attempt.right.zone_off)
         return ZoneResult(Possession(side, end_of(other(side)), receiver), penalty)
     entered = skate_in(model, game, side, carrier, draw)
-    return ZoneResult(entered.outcome, penalty + entered.penalties, entered.hits)
+    return entered.preceded_by(penalty)
 
 
 def matchup(
@@ -324,12 +325,6 @@ def nz_physical(
 ) -> tuple[Hit, ...]:
     """An exposed player (L752, L866): `shown`'s Right PHYSICAL action for `hitter`, a HIT
     with its number within his NZ-H, a BIG HIT within his NZ-B (README §2.3 U64, U66)."""
-    action, number = shown.right.physical, shown.right.physical_n
-    if action is None or number is None:
-        return ()
-    big = action == "BIG HIT"
-    if number > rating(model, hitter, "nz_big_hit" if big else "nz_hit"):
-        return ()
-    game.count(side, "hits")
-    game.log(f"{'big hit' if big else 'hit'} by {hitter.name} in the neutral zone")
-    return (Hit(side, hitter, big),)
+    return physical_hit(
+        model, game, side, hitter, shown, "nz_hit", "nz_big_hit", " in the neutral zone"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from authoring.games.rinkside.battles import dangerous_play_on_failure
 from authoring.games.rinkside.deck import Face
@@ -38,6 +38,7 @@ from authoring.games.rinkside.zone import (
 
 PlayType = Literal["zone", "hit_battle", "offensive", "scramble_clear", "faceoff"]
 POSITIONS = (*FORWARDS, *DEFENCE)
+Stop = TypeVar("Stop")
 MINOR_STEPS = 4  # four :30 sequences (L1046)
 MAJOR_STEPS = 10  # ten :30 sequences (L1046)
 MISCONDUCT_STEPS = 20  # 10:00; the seed gives no steps, the clock's :30 does
@@ -368,12 +369,11 @@ def failed_move_clear(
     if defender is None:
         return Possession(other(killing), end_of(killing), game.team(other(killing)).at(position))
     shown = draw()
-    red = shown.left.red
-    forecheck = model.tables.pk_forecheck[game.team(killing).forecheck]["red_left"]
-    if forecheck.lo <= red <= forecheck.hi:
-        return ShortHanded(killing)
-    if red <= rating(model, defender, "defense"):
-        return Cleared(killing)
+    stopped = _kill_stop(
+        model, game, killing, defender, shown.left.red, "red_left", ShortHanded(killing)
+    )
+    if stopped is not None:
+        return stopped
     dangerous = dangerous_play_on_failure(model, game, other(killing), coach, shown, draw)
     return dangerous or _power_play_puck(game, box, other(killing), shown)
 
@@ -413,13 +413,32 @@ def power_play_setup(
     if defender is None:
         return quarterback_setup(model, game, box, attacking, quarterback, draw)
     shown = draw()
-    blue = shown.left.blue
-    forecheck = model.tables.pk_forecheck[game.team(killing).forecheck]["blue_left"]
-    if forecheck.lo <= blue <= forecheck.hi:
-        return Rush(attacking)
-    if blue <= rating(model, defender, "defense"):
-        return Cleared(killing)
+    stopped = _kill_stop(
+        model, game, killing, defender, shown.left.blue, "blue_left", Rush(attacking)
+    )
+    if stopped is not None:
+        return stopped
     return _power_play_puck(game, box, attacking, shown)
+
+
+def _kill_stop(
+    model: Rinkside,
+    game: GameState,
+    killing: TeamSide,
+    defender: Skater,
+    number: int,
+    column: str,
+    forechecked: Stop,
+) -> Stop | Cleared | None:
+    """`killing`'s penalty-killing `defender` against a new draw's `number`: `forechecked`
+    when it falls in his team's Forecheck range (`column` of the chart), the puck cleared
+    ([T]) within his Defense, None when neither stops the power play."""
+    forecheck = model.tables.pk_forecheck[game.team(killing).forecheck][column]
+    if forecheck.lo <= number <= forecheck.hi:
+        return forechecked
+    if number <= rating(model, defender, "defense"):
+        return Cleared(killing)
+    return None
 
 
 def quarterback_setup(

@@ -10,7 +10,7 @@ with the home team matching the visitor's line and pair (L71: the visitor places
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
@@ -465,11 +465,7 @@ def ask_own_end(
     chances: Mapping[OwnEndPlay, Fraction],
 ) -> OwnEndPlay:
     """Ask what `side` does with the puck in its own end; the options are `chances`' plays."""
-    options = tuple(chances)
-    answer = coach.own_end(game, side, carrier, chances, options)
-    chosen = _checked(coach, "own end", answer, options)
-    game.log(f"{side} chooses to {chosen}")
-    return chosen
+    return _ask_play(coach, "own end", coach.own_end, game, side, carrier, chances, side)
 
 
 def ask_neutral_play(
@@ -480,11 +476,9 @@ def ask_neutral_play(
     chances: Mapping[NeutralPlay, Fraction],
 ) -> NeutralPlay:
     """Ask what `carrier` does in the neutral zone; the options are `chances`' plays."""
-    options = tuple(chances)
-    answer = coach.neutral_play(game, side, carrier, chances, options)
-    chosen = _checked(coach, "neutral zone", answer, options)
-    game.log(f"{carrier.name} chooses to {chosen}")
-    return chosen
+    return _ask_play(
+        coach, "neutral zone", coach.neutral_play, game, side, carrier, chances, carrier.name
+    )
 
 
 def ask_offensive_play(
@@ -495,8 +489,25 @@ def ask_offensive_play(
     chances: Mapping[OffensivePlay, Fraction],
 ) -> OffensivePlay:
     """Ask what `carrier` does in the offensive zone; the options are `chances`' plays."""
+    return _ask_play(
+        coach, "offensive play", coach.offensive_play, game, side, carrier, chances, carrier.name
+    )
+
+
+def _ask_play(
+    coach: Coach,
+    question: str,
+    ask: Callable[
+        [GameState, TeamSide, Skater, Mapping[Option, Fraction], Sequence[Option]], Option
+    ],
+    game: GameState,
+    side: TeamSide,
+    carrier: Skater,
+    chances: Mapping[Option, Fraction],
+    chooser: str,
+) -> Option:
+    """Ask `coach` one of the questions offering `chances`' plays, check and log the answer."""
     options = tuple(chances)
-    answer = coach.offensive_play(game, side, carrier, chances, options)
-    chosen = _checked(coach, "offensive play", answer, options)
-    game.log(f"{carrier.name} chooses to {chosen}")
+    chosen = _checked(coach, question, ask(game, side, carrier, chances, options), options)
+    game.log(f"{chooser} chooses to {chosen}")
     return chosen

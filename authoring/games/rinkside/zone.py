@@ -194,6 +194,10 @@ class ZoneResult:
     penalties: tuple[PenaltyCheck, ...] = ()
     hits: tuple[Hit, ...] = ()
 
+    def preceded_by(self, penalties: tuple[PenaltyCheck, ...]) -> ZoneResult:
+        """This result with `penalties`, made on the way to it, checked first."""
+        return ZoneResult(self.outcome, penalties + self.penalties, self.hits)
+
 
 def checks(*penalties: PenaltyCheck | None) -> tuple[PenaltyCheck, ...]:
     return tuple(p for p in penalties if p is not None)
@@ -309,7 +313,7 @@ def offensive_option(
         return _logged(game, f"{what}: loose puck", ZoneResult(LoosePuck(zone), checks(commit)))
     recovered = defence_recovers(model, game, defending, shown, draw)
     game.log(f"{what}: the defence has it")
-    return ZoneResult(recovered.outcome, checks(commit) + recovered.penalties, recovered.hits)
+    return recovered.preceded_by(checks(commit))
 
 
 def _attempt(
@@ -472,10 +476,37 @@ def tally_hit(
     `big_rating`: tallied for his team and returned; None for no hit."""
     if number > rating(model, hitter, hit_rating):
         return None
-    hit = Hit(side, hitter, big=number <= rating(model, hitter, big_rating))
+    return delivered_hit(game, side, hitter, number <= rating(model, hitter, big_rating))
+
+
+def physical_hit(
+    model: Rinkside,
+    game: GameState,
+    side: TeamSide,
+    player: Skater,
+    shown: Draw,
+    hit_rating: str = "hit",
+    big_rating: str = "big_hit",
+    where: str = "",
+) -> tuple[Hit, ...]:
+    """The Right face's PHYSICAL action (README §5.4): a HIT with its number within the
+    player's `hit_rating`, a BIG HIT within his `big_rating`; `where` ends the log line."""
+    action, number = shown.right.physical, shown.right.physical_n
+    if action is None or number is None:
+        return ()
+    big = action == "BIG HIT"
+    if number > rating(model, player, big_rating if big else hit_rating):
+        return ()
+    return (delivered_hit(game, side, player, big, where),)
+
+
+def delivered_hit(
+    game: GameState, side: TeamSide, hitter: Skater, big: bool, where: str = ""
+) -> Hit:
+    """`hitter`'s hit, a big one when `big`, tallied for his team."""
     game.count(side, "hits")
-    game.log(f"{'big hit' if hit.big else 'hit'} by {hitter.name}")
-    return hit
+    game.log(f"{'big hit' if big else 'hit'} by {hitter.name}{where}")
+    return Hit(side, hitter, big)
 
 
 def skater_at(game: GameState, side: TeamSide, position: str | None) -> Skater:
