@@ -313,7 +313,8 @@ def _describe(game: Game) -> None:
     for name, simulation in game.simulations.items():
         print(f"\nsimulate {game.name} {name}\n  {simulation.summary}")
         for option in simulation.options:
-            print(f"  {option.flag + ' ' + option.metavar:<24} {option.help}")
+            usage = option.flag if option.positional else f"{option.flag} {option.metavar}"
+            print(f"  {usage:<24} {option.help}")
 
 
 def _chosen(arguments: argparse.Namespace, default: list[Target]) -> list[Target]:
@@ -471,7 +472,10 @@ def _simulation_options(
         prog=f"authoring simulate {game.name} {name}", add_help=False, exit_on_error=False
     )
     for option in simulation.options:
-        parser.add_argument(option.flag, dest=option.name, metavar=option.metavar)
+        if option.positional:
+            parser.add_argument(option.name, nargs="?", metavar=option.metavar)
+        else:
+            parser.add_argument(option.flag, dest=option.name, metavar=option.metavar)
     try:
         parsed, unknown = parser.parse_known_args(list(extra))
     except argparse.ArgumentError as error:

@@ -57,16 +57,19 @@ def positive(text: str) -> int:
 
 @dataclass(frozen=True)
 class Option:
-    """A simulation's own command-line option: `--name VALUE`, passed on as `name=value`."""
+    """A simulation's own command-line option: `--name VALUE`, passed on as `name=value`;
+    a `positional` one is given as a bare VALUE after the simulation's name, in the order
+    the options list them (and may be left out from the last)."""
 
     name: str
     help: str
     parse: Callable[[str], Any] = str
     metavar: str = "VALUE"
+    positional: bool = False
 
     @property
     def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
+        return self.metavar if self.positional else "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True)

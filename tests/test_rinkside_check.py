@@ -6,6 +6,7 @@ all exact. Run as a command on the shipped workbook and on designers' copies."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -21,6 +22,12 @@ from conftest import edited_copy
 from authoring.games.rinkside import GAME
 
 AUTHORING = str(Path(sys.executable).parent / "authoring")
+# The points derive adds to a save number for the engine's play (README §11.17).
+ALLOWANCE = {"save_green": 3, "save_blue": 0, "save_black": 1}
+# The calibration's warnings: a league figure, a share of players, or one player's stat.
+CALIBRATION_WARNING = re.compile(
+    r": warning: (simulated |\d+ of \d+ players .* within |\S+ (G|SOG|P|SV%): simulated )"
+)
 DANGERS = (("high", "save_green"), ("med", "save_blue"), ("low", "save_black"))
 
 Edit = Callable[[openpyxl.Workbook], None]
@@ -71,9 +78,13 @@ def the_card(book: openpyxl.Workbook, goalie_id: str) -> dict[str, Any]:
     return next(card for _, card in records(book["GoalieCards"]) if card["goalie_id"] == goalie_id)
 
 
-def test_the_shipped_workbook_checks_clean(shipped):
+def test_the_shipped_workbook_checks_clean_but_for_the_calibration(shipped):
+    """Every exact check passes on the shipped workbook; what `check` still warns about is
+    the season's calibration against the stat lines (README §11.15), never an exact table."""
     assert shipped.returncode == 0, shipped.stdout + shipped.stderr
-    assert shipped.stdout.rstrip().endswith("0 errors, 0 warnings")
+    assert shipped.stdout.rstrip().endswith(" warnings") and "\n0 errors, " in shipped.stdout
+    warned = [line for line in shipped.stdout.splitlines() if ": warning: " in line]
+    assert warned and all(CALIBRATION_WARNING.search(line) for line in warned), warned
 
 
 def test_a_goalies_model_save_share_is_printed_exactly(shipped):
@@ -82,10 +93,12 @@ def test_a_goalies_model_save_share_is_printed_exactly(shipped):
     the warm-up (seed L108-112: Right #100 1-20 and Left #100 above the goalie rating is a bad
     game, Right 21-100 and Left within it a good one), counted here over every ordered pair of
     two different cards, a Bad game reading green on every shot and a Good one rescuing a
-    goal with the Good big-save range except on ChanceMix's sniper share of hq."""
+    goal with the Good big-save range except on ChanceMix's sniper share of hq. N is the
+    card's number less derive's allowance for the engine (README §11.17: green 3, black 1)."""
     book = openpyxl.load_workbook(GAME.workbook)
     shares = league_shares(book)
-    card = the_card(book, "HLX-G1")
+    printed = the_card(book, "HLX-G1")
+    card = printed | {colour: printed[colour] - points for colour, points in ALLOWANCE.items()}
     great, big = Fraction(card["great_save"], 20), Fraction(card["big_good"], 20)
 
     def saved(number: int, rescue: Fraction) -> Fraction:
@@ -118,12 +131,13 @@ def test_a_goalies_model_save_share_is_printed_exactly(shipped):
 
 def test_each_danger_is_compared_alone_with_its_colour(check):
     """README §8.3: each danger class alone, green against sv_high / sa_high: HLX-G1's green
-    N with GS 1 saves N/100 + (1 - N/100)/20."""
+    N, less the allowance of 3, with GS 1 saves N/100 + (1 - N/100)/20."""
     report = check(lambda book: None)
     table = figures(report, "Goalie save % by danger")
     book = openpyxl.load_workbook(GAME.workbook)
     card = the_card(book, "HLX-G1")
-    green = Fraction(card["save_green"], 100) + (1 - Fraction(card["save_green"], 100)) / 20
+    number = Fraction(card["save_green"] - ALLOWANCE["save_green"], 100)
+    green = number + (1 - number) / 20
     row = next(r for r in table["rows"] if r[:2] == ["HLX-G1", "hq"])
     assert row[2] == card["save_green"] and row[3].startswith(f"{green} ")
 
@@ -152,16 +166,16 @@ def test_a_card_far_off_its_stat_line_is_warned_at_save_green(check):
 
 
 def test_a_wider_z_threshold_lets_the_season_pass(check):
-    """Settings.z_threshold is the designer's: green 76 for the same goalie saves .772 of
-    high-danger chances against his 374 of 458 (.817), z = 2.27: warned at a threshold of 2,
-    not at 3 (his whole season stays within 2)."""
+    """Settings.z_threshold is the designer's: green 79 (76 after the allowance) for the same
+    goalie saves .772 of high-danger chances against his 374 of 458 (.817), z = 2.27: warned
+    at a threshold of 2, not at 3 (his whole season stays within 2)."""
     book = openpyxl.load_workbook(GAME.workbook)
     cell = cell_where(book["GoalieCards"], "save_green", goalie_id="HLX-G1")
     threshold = cell_where(book["Settings"], "z_threshold")
 
     def edit(narrow: int) -> Edit:
         def edited(book: openpyxl.Workbook) -> None:
-            book["GoalieCards"][cell] = 76
+            book["GoalieCards"][cell] = 76 + ALLOWANCE["save_green"]
             book["Settings"][threshold] = narrow
 
         return edited
@@ -219,4 +233,4 @@ def test_faceoffs_black_100_and_charts_are_printed_exactly(check):
     assert len(charts) == 22
     assert all(row[5] in ("yes", "at or below") and row[6] == "yes" for row in charts)
     scrum = next(row for row in charts if row[0] == "CoolerHeads")
-    assert scrum[4].startswith("NORMAL 1/4, ")
+    assert scrum[4].startswith("NORMAL 3/5, ")

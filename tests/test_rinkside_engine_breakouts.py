@@ -681,12 +681,13 @@ def test_a_centre_ice_goal_checks_the_goalie_and_doubles_the_goal_bump(league, g
     """L856-L858: "If the Black #100 is within the player's Sniper Rating, he challenges the
     goalie. Use the Goalie's Black Number ... If a goal is scored, the Goalie takes an
     automatic CONFIDENCE check. The scoring team gets a double Momentum Bump for goals scored
-    (+4)" (KSP's starter: black 96 at Normal, Goalie Rating 66)."""
+    (+4)" (KSP's starter at Normal: one above his black number scores; Goalie Rating 66)."""
     model = rated(league, game, "home", C={"sniper": 12})
     shooter = at(game, "home", "C")
+    beaten = league.goalie_cards[game.visitor.lineup.goalie.goalie_id]["save_black"] + 1
     bad_game = Draw(Face(black=0, n100=90, red=1, blue=1), Face(black=0, n100=10, red=1, blue=1))
     result = centre_ice_shot(
-        model, game, "home", Chooses(), shooter, cards(black(12), black(97), bad_game)
+        model, game, "home", Chooses(), shooter, cards(black(12), black(beaten), bad_game)
     )
     assert isinstance(result.outcome, CentreIceShot) and result.outcome.result == "goal"
     assert (game.total("home", "goals"), game.total("home", "shots")) == (1, 1)
@@ -694,18 +695,18 @@ def test_a_centre_ice_goal_checks_the_goalie_and_doubles_the_goal_bump(league, g
 
 
 @pytest.mark.parametrize(
-    ("numbers", "outcome"), [((12, 96), "saved"), ((13,), "saved"), ((14,), "wide")]
+    ("numbers", "outcome"), [((12, "save_black"), "saved"), ((13,), "saved"), ((14,), "wide")]
 )
 def test_a_centre_ice_shot_is_saved_or_goes_wide(league, game, numbers, outcome):
     """L858: "If the Black #100 is above the player's Sniper Rating, it is either on goal
     and the Goalie saves it like an Easy Shot ... or the puck is fired wide - proceed to a
     Loose Puck Scenario" (the shot's last digit: odd on goal, even wide); within Sniper the
-    goalie's black number saves at or below it."""
+    goalie's black number saves at or below it (a save draw on the number itself)."""
     model = rated(league, game, "home", C={"sniper": 12})
     shooter = at(game, "home", "C")
-    result = centre_ice_shot(
-        model, game, "home", Chooses(), shooter, cards(*(black(n) for n in numbers))
-    )
+    card = league.goalie_cards[game.visitor.lineup.goalie.goalie_id]
+    drawn = (black(n if isinstance(n, int) else card[n]) for n in numbers)
+    result = centre_ice_shot(model, game, "home", Chooses(), shooter, cards(*drawn))
     if outcome == "wide":
         assert result.outcome == LoosePuck("visitor end")
         assert game.total("home", "shots") == 0

@@ -4,7 +4,9 @@ designer's renamed copy of the shipped workbook."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from statistics import mean
 
@@ -17,13 +19,14 @@ from rinkside_engine import (
     simulate,
 )
 
-from authoring.games.rinkside import GAME, battles, fights, penalties, shots
+from authoring.games.rinkside import GAME, battles, extras, fights, penalties, shots
 from authoring.games.rinkside import game as loop
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.game import (
     GameRecord,
     Match,
+    PlayerLine,
     RunawayGame,
     after_shots,
     play_game,
@@ -35,9 +38,11 @@ from authoring.games.rinkside.policy import (
     IllegalChoice,
     RandomLegal,
     ask_offensive_play,
+    change_lines,
 )
 from authoring.games.rinkside.state import SIDES, GameState, TeamSide, Unit
 from authoring.games.rinkside.zone import (
+    CentreIceShot,
     LoosePuck,
     PenaltyCheck,
     Possession,
@@ -106,31 +111,58 @@ def test_a_skilled_carrier_tries_the_play_he_makes_more_often(league):
     assert offensive_answer(league, game, passer) == "set-up"
 
 
-def test_a_low_rated_forward_cycles_and_a_low_rated_defenceman_shoots_wide(league):
-    """Seed L286: cycling "is a good option for players with low offensive numbers"; L292:
-    a player may shoot the puck wide off the end boards to force a net scramble or a clear.
-    With the shots even, a forward making neither a quality shot nor a set-up half the time
-    cycles, and HLX's right defenceman (Q-S 1, S-U 2), at the point, shoots it wide."""
-    game = GameState.new(league, HOME, VISITOR)
-    defenceman = game.home.pair.rd
-    assert offensive_answer(league, game, defenceman) == "shoot wide"
-    forward = skater_rated(
+def low_rated_forward(league: Rinkside) -> Skater:
+    return skater_rated(
         league,
         lambda s: (
             s.position in ("LW", "C", "RW")
             and max(rating(league, s, "quality_shot"), rating(league, s, "set_up")) < 5
         ),
     )
-    assert offensive_answer(league, game, forward) == "cycle"
+
+
+def test_a_low_rated_forward_cycles_and_a_low_rated_defenceman_shoots_from_the_point(league):
+    """Seed L286: cycling "is a good option for players with low offensive numbers"; L288:
+    throwing the puck on net "is an effective strategy when a team has players with low
+    offensive ratings". With the shots even, a forward making neither a quality shot nor a
+    set-up half the time cycles, and HLX's low-rated right defenceman, at the point, throws
+    the puck on net (README §11.17)."""
+    game = GameState.new(league, HOME, VISITOR)
+    defenceman = game.home.pair.rd
+    assert max(rating(league, defenceman, "quality_shot"), rating(league, defenceman, "set_up")) < 5
+    assert offensive_answer(league, game, defenceman) == "shot on net"
+    assert offensive_answer(league, game, low_rated_forward(league)) == "cycle"
+
+
+def test_the_book_sends_out_the_line_and_pair_furthest_behind_their_ice_time(league):
+    """Seed L63: "Line changes are executed by moving the pawns to choose a different Forward
+    Line or Defensemen Pairing"; L71: "the Visiting Team must place their players on the ice
+    first and the Home Team gets to match". The seed leaves the choice to the coach; by the
+    book (README §11.17) each line and pair gets a modern club's share of the ice (lines
+    1180/3760, 1020/3760, 870/3760, 690/3760 of the time; pairs 1470/3750, 1260/3750,
+    1020/3750). After 15 steps with lines 1-3 on for 6, 5 and 4 and line 3 just off, line 4
+    is furthest behind (690/3760 x 15 = 2.75 steps owed); of the pairs, with pair 3 just
+    off, pair 2 (5.03 owed, 5 played) is behind and pair 1 (5.86 owed, 6 played) is not."""
+    game = GameState.new(league, HOME, VISITOR)
+    game.steps = 15
+    visitor = game.visitor
+    visitor.ice_time.update({"line 1": 6, "line 2": 5, "line 3": 4})
+    visitor.ice_time.update({"pair 1": 6, "pair 2": 5, "pair 3": 4})
+    visitor.on_ice, visitor.on_since = Unit(3, 3), 15
+    home = game.home
+    home.on_ice, home.on_since = Unit(1, 1), 11
+    change_lines(game, {side: ByTheBook() for side in SIDES})
+    assert visitor.on_ice == Unit(4, 2) and home.on_ice == Unit(4, 2)
+    assert (home.ice_time["line 1"], home.ice_time["pair 1"], visitor.on_since) == (4, 4, 15)
 
 
 def test_a_team_short_of_shots_throws_the_puck_on_net(league):
-    """Seed L288: throwing the puck on net "is an effective strategy when a team has players
-    with low offensive ratings or is having trouble generating offense": one shot behind the
-    other team, HLX's low-rated right defenceman shoots on net."""
+    """Seed L288: throwing the puck on net "is an effective strategy when a team ... is
+    having trouble generating offense": one shot behind the other team, a low-rated forward
+    who would otherwise cycle shoots on net."""
     game = GameState.new(league, HOME, VISITOR)
     game.count("visitor", "shots")
-    assert offensive_answer(league, game, game.home.pair.rd) == "shot on net"
+    assert offensive_answer(league, game, low_rated_forward(league)) == "shot on net"
 
 
 def test_the_offensive_chances_weigh_each_option_on_its_number(league):
@@ -298,13 +330,13 @@ def test_simulate_game_without_teams_has_the_first_club_host_the_next(designers_
     assert out.startswith(f"{league.teams[second].name} ")
     assert f", {league.teams[first].name} " in out.splitlines()[0]
     code, last, _ = simulate(
-        capsys, str(designers_copy), "game", "--home", list(league.teams)[-1], "--seed", "4"
+        capsys, str(designers_copy), "game", list(league.teams)[-1], "--seed", "4"
     )
     assert code == 0 and last.startswith(f"{league.teams[first].name} ")
 
 
 def test_simulate_game_prints_the_box_score_the_same_for_the_same_seed(designers_copy, capsys):
-    arguments = (str(designers_copy), "game", "--home", HOME, "--visitor", VISITOR, "--seed", "7")
+    arguments = (str(designers_copy), "game", HOME, VISITOR, "--seed", "7")
     code, first, _ = simulate(capsys, *arguments)
     assert code == 0
     assert simulate(capsys, *arguments)[1] == first
@@ -316,8 +348,7 @@ def test_simulate_game_prints_the_box_score_the_same_for_the_same_seed(designers
 
 def test_simulate_game_prints_the_play_by_play_on_request(designers_copy, capsys):
     code, out, _ = simulate(
-        capsys, str(designers_copy), "game", "--home", HOME, "--visitor", VISITOR,
-        "--play-by-play", "yes",
+        capsys, str(designers_copy), "game", HOME, VISITOR, "--play-by-play", "yes",
     )  # fmt: skip
     assert code == 0
     assert "Play-by-play" in out and "end of period 3" in out
@@ -326,9 +357,10 @@ def test_simulate_game_prints_the_play_by_play_on_request(designers_copy, capsys
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (("--home", "XXX", "--visitor", VISITOR), "no team 'XXX' for --home"),
-        (("--visitor", "hlx"), "no team 'hlx' for --visitor"),
-        (("--home", HOME, "--visitor", HOME), "a team cannot play itself"),
+        (("XXX", VISITOR), "no team 'XXX' to play at home"),
+        ((HOME, "hlx"), "no team 'hlx' to play away"),
+        ((HOME, HOME), "a team cannot play itself"),
+        ((HOME, VISITOR, "BRV"), "takes HOME AWAY --play-by-play; not BRV"),
     ],
 )
 def test_simulate_game_with_bad_teams_exits_2_naming_the_valid_ids(
@@ -337,7 +369,7 @@ def test_simulate_game_with_bad_teams_exits_2_naming_the_valid_ids(
     code, _, err = simulate(capsys, str(designers_copy), "game", *options)
     assert code == 2
     assert message in err
-    if "cannot play itself" not in message:
+    if message.startswith("no team"):
         assert "AVL, BRV, GRN, HLX, KSP, LMB, PNF, TRH" in err
 
 
@@ -585,7 +617,7 @@ def test_a_hit_on_a_card_at_or_below_the_dirty_level_is_a_dirty_play(league, car
     match = short_handed_match(league, None)
     match.game.dirty_level = 3
     match.last = Draw(Face(black=0, n100=50, red=1, blue=1, dirty=card), face(50))
-    match.dirty_play("home", match.game.home.pair.ld)
+    match.dirty_play("home", match.game.home.pair.ld, match.last)
     assert match.dirty == dirty
     assert match.game.chippiness == (3 if dirty else 0)
 
@@ -771,8 +803,8 @@ def test_an_injured_skater_leaves_the_game_and_the_next_line_down_plays_his_shif
 
 
 def test_the_last_pair_s_injured_defenceman_is_replaced_from_the_pair_above(league):
-    """As `season.with_sitting`: the 3rd pair's LD has no pair below, so the 2nd pair's LD
-    plays both; an injured goalie gives way to the club's backup."""
+    """`Lineup.without`, the one stand-in rule: the 3rd pair's LD has no pair below, so the
+    2nd pair's LD plays both; an injured goalie gives way to the club's backup."""
     game = GameState.new(league, HOME, VISITOR)
     lineup = game.home.lineup
     without = lineup.without(lineup.pairs[2].ld)
@@ -797,3 +829,212 @@ def test_a_too_many_men_auxiliary_play_is_a_bench_minor_and_a_power_play(league)
     assert following == Stoppage("home end", False, "penalty")
     assert match.box.skaters("home") == 4
     assert match.extra["home", "pim", 1] == 2
+
+
+# The players' lines (README §11.12).
+
+
+def lines_of(
+    record: GameRecord, side: TeamSide, league: Rinkside
+) -> tuple[list[PlayerLine], list[PlayerLine]]:
+    """`side`'s skater lines and goalie lines."""
+    mine = [line for line in record.lines if line.side == side]
+    return (
+        [line for line in mine if line.player_id in league.skaters],
+        [line for line in mine if line.player_id in league.goalies],
+    )
+
+
+def test_each_players_line_adds_up_to_his_teams_box_score(league, season):
+    """Every goal, assist, shot on goal and penalty minute of the box score is some
+    player's; the goalies' saves are the team's saves, their shots against the other
+    team's shots less those on an empty net, their time in net 60:00 less the time pulled.
+    A hit the seed credits to a team only (a momentum clear, L1309) is nobody's."""
+    for record in season:
+        for side in SIDES:
+            rival: TeamSide = "home" if side == "visitor" else "visitor"
+            skaters, goalies = lines_of(record, side, league)
+            everyone = skaters + goalies
+            for stat in ("goals", "assists", "shots", "pim"):
+                assert sum(getattr(line, stat) for line in everyone) == record.stat(side, stat)
+            assert sum(line.hits for line in skaters) <= record.stat(side, "hits")
+            assert sum(line.saves for line in goalies) == record.stat(side, "saves")
+            against = sum(line.shots_against for line in goalies)
+            seconds = sum(line.seconds for line in goalies)
+            if not any(play.endswith(f"{side} pulls its goalie") for play in record.plays):
+                assert (against, seconds) == (record.stat(rival, "shots"), 3600)
+            assert against <= record.stat(rival, "shots") and seconds <= 3600
+
+
+def line_match(league: Rinkside) -> Match:
+    return Match(
+        league,
+        GameState.new(league, HOME, VISITOR),
+        DrawPile(league.cards, run_rng(SEED, 0)),
+        by_the_book(),
+    )
+
+
+def test_a_shot_on_goal_is_its_shooters_and_a_tipped_one_the_tippers(league):
+    """Issue 14's player statistics: a shot on goal, saved or scored, is credited to the
+    player who shot it; a shot deflected on goal (L475: the net player "tips" it) to the
+    player who tipped it, who scores it too. A missed or blocked shot is no shot on goal."""
+    match = line_match(league)
+    lw, c, rw, ld, rd = match.game.home.skaters()
+    blocker = match.game.visitor.line.c
+    match.credit_shots(
+        (
+            shots.Attempt(lw, "q", "saved"),
+            shots.Attempt(c, "hq", "missed"),
+            shots.Attempt(rw, "hq", "blocked", by=blocker),
+            shots.Attempt(ld, "hq", "goal", by=rd, traffic="deflection"),
+            shots.Attempt(lw, "hq", "goal", by=blocker, traffic="screen"),
+        )
+    )
+    credited = {line.player_id: line.shots for line in match.record().lines}
+    assert credited == {lw.skater_id: 2, rd.skater_id: 1}
+
+
+def test_a_centre_ice_shot_is_a_shot_on_goal_and_its_goal_the_shooters(league):
+    """Seed L846: the centre-ice shot that beats the goalie is a goal; saved or scored it
+    is on goal, the shooter's."""
+    match = line_match(league)
+    shooter = match.game.visitor.line.rw
+    match.game.count("visitor", "shots")
+    match.game.count("visitor", "goals")
+    match.centre_ice_shot(CentreIceShot("visitor", shooter, "goal"))
+    line = match.record().line(shooter.skater_id)
+    assert (line.goals, line.shots, line.assists) == (1, 1, 0)
+
+
+def test_a_goalie_is_credited_only_while_in_net(league):
+    """L1345: a pulled goalie leaves the net empty: what is shot at it is nobody's; the
+    goalie put back at the next whistle is credited from then on, his time in net too."""
+    match = line_match(league)
+    game = match.game
+    goalie = game.home.lineup.goalie
+    game.steps = 10
+    game.count("visitor", "shots", 3)
+    game.count("home", "saves", 2)
+    game.home.goalie_pulled = True
+    match.close_stint("home")
+    game.steps = 14
+    game.count("visitor", "shots")
+    game.home.goalie_pulled = False
+    match.close_stint("home")
+    game.steps = 20
+    game.count("visitor", "shots")
+    game.count("home", "saves")
+    match.close_stint("home")
+    line = match.record().line(goalie.goalie_id)
+    assert (line.shots_against, line.saves, line.seconds, line.minutes) == (4, 3, 480, "8:00")
+
+
+def test_an_injured_goalie_keeps_his_line_and_the_backup_starts_his_own(league):
+    """L1323: a goalie hurt gives way to the other (README §11.13 step 8); his shots and
+    time so far are his, what follows the backup's, and the record names him hurt."""
+    match = line_match(league)
+    game = match.game
+    starter = game.home.lineup.goalie
+    game.steps = 6
+    game.count("visitor", "shots", 2)
+    game.count("home", "saves", 2)
+    match.injure(extras.Injury("home", None, True, "4 to 10 games"))
+    backup = game.home.lineup.goalie
+    game.steps = 8
+    game.count("visitor", "shots")
+    game.count("home", "saves")
+    match.close_stint("home")
+    record = match.record()
+    assert backup != starter and backup.depth == 2
+    hurt, relief = record.line(starter.goalie_id), record.line(backup.goalie_id)
+    assert (hurt.shots_against, hurt.saves, hurt.seconds) == (2, 2, 180)
+    assert (relief.shots_against, relief.saves, relief.seconds) == (1, 1, 60)
+    assert record.injuries == ((starter.goalie_id, "4 to 10 games"),)
+
+
+def test_a_fights_game_misconduct_is_the_players_and_sends_him_to_the_office(league):
+    """L1238: the third man "receives a 10:00 Game Misconduct Penalty"; L1252-L1255: a
+    game misconduct goes to the League Discipline Office. A fighting major is 5 minutes of
+    the fighter's own and no case."""
+    match = line_match(league)
+    third, fighter = match.game.home.line.lw, match.game.home.line.rw
+    match.fight_penalty(fights.FightPenalty("home", third, "game misconduct"))
+    match.fight_penalty(fights.FightPenalty("home", fighter, "fighting major"))
+    record = match.record()
+    assert (record.line(third.skater_id).pim, record.line(fighter.skater_id).pim) == (10, 5)
+    assert record.discipline == ((third.skater_id, "game misconduct"),)
+
+
+def test_every_fighter_of_a_brawl_goes_to_the_discipline_office(league, monkeypatch):
+    """L1240: a BRAWL brings "2 or 3 additional fights"; L1257: "Participation in a Brawl"
+    goes to the League Discipline Office. A single fight is no case."""
+    match = line_match(league)
+    game = match.game
+    real = fights.fight(league, game, DrawPile(league.cards, run_rng(SEED, 1)).draw)
+    (lw, c, *_), (vlw, vc, *_) = game.home.skaters(), game.visitor.skaters()
+    bouts = iter(
+        (
+            replace(real, visitor=vlw, home=lw, more_fights=1, penalties=()),
+            replace(real, visitor=vc, home=c, more_fights=0, penalties=()),
+            replace(real, more_fights=0, penalties=()),
+        )
+    )
+    monkeypatch.setattr(fights, "fight", lambda *args, **kwargs: next(bouts))
+    match.fight()
+    assert [player for player, _ in match.discipline] == [
+        vlw.skater_id, lw.skater_id, vc.skater_id, c.skater_id,
+    ]  # fmt: skip
+    assert {why for _, why in match.discipline} == {loop.BRAWL}
+    match.fight()
+    assert len(match.discipline) == 4
+
+
+def test_what_a_season_decides_reaches_the_game(league):
+    """`play_game`'s keywords: a skater sitting out is nowhere in the game (the next one
+    down plays his shifts), the named goalie starts in net instead of the starter, and
+    L1188's back-to-back level replaces the rivalry's."""
+    centre = (
+        Match(
+            league, GameState.new(league, HOME, VISITOR), DrawPile(league.cards, run_rng(1, 0)), {}
+        )
+        .game.home.lineup.lines[0]
+        .c
+    )
+    backup = next(g for g in league.goalies.values() if g.team_id == VISITOR and g.depth == 2)
+    record = play_game(
+        league,
+        HOME,
+        VISITOR,
+        run_rng(SEED, 5),
+        by_the_book(),
+        dirty_start=3,
+        sitting=frozenset({centre.skater_id}),
+        starting_goalies={"visitor": backup.goalie_id},
+    )
+    assert not any(centre.name in play for play in record.plays)
+    assert all(line.player_id != centre.skater_id for line in record.lines)
+    assert record.line(backup.goalie_id).seconds > 0
+    assert "P1 20:00 dirty-play level 3: the second game of a back-to-back" in record.plays
+    assert league.rivalry(HOME, VISITOR) != 3
+
+
+def test_simulate_game_prints_each_clubs_players_adding_up_to_its_stats(designers_copy, capsys):
+    """Issue 14's box score with a line a player (G A SOG PIM): on a designer's renamed
+    copy each club's players' goals, shots on goal and PIM are its team stats, and its
+    goalies' saves the other column."""
+    league = build_model(validate_workbook(designers_copy, GAME).tables)
+    arguments = ("game", HOME, VISITOR, "--seed", "7", "--format", "json")
+    code, out, _ = simulate(capsys, str(designers_copy), *arguments)
+    assert code == 0
+    figures = {figure["title"]: figure for figure in json.loads(out)["figures"]}
+    team_stats = {row[0]: row for row in figures["Team stats"]["rows"]}
+    for club in (HOME, VISITOR):
+        players = figures[f"Players: {league.teams[club].name}"]
+        column = {name: i for i, name in enumerate(players["header"])}
+        rows = players["rows"]
+        shots, saves, pim = team_stats[club][1], team_stats[club][2], team_stats[club][5]
+        assert sum(row[column["SOG"]] for row in rows) == shots
+        assert sum(row[column["PIM"]] for row in rows) == pim
+        assert sum(row[column["SV"]] for row in rows if row[column["pos"]] == "G") == saves
+        assert {row[column["pos"]] for row in rows} >= {"C", "G"}

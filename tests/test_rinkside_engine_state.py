@@ -21,6 +21,7 @@ from authoring.games.rinkside.state import (
     STEPS_PER_PERIOD,
     GameState,
     Hitting,
+    Lineup,
     TeamSide,
     Unit,
 )
@@ -187,3 +188,19 @@ def test_the_visitor_places_first_and_the_home_team_matches(game):
         Unit(1, 2),
     ]
     assert all(visitor == home for visitor, home in sent)
+
+
+def test_a_line_up_starts_the_named_goalie_and_refuses_another_clubs(league):
+    """A season names each club's starting goalie (README §11.12); the club's starter
+    otherwise. The goalie on the bench is the one `with_backup` puts in: the backup for the
+    starter, the starter for a backup who started."""
+    goalies = sorted(
+        (g for g in league.goalies.values() if g.team_id == HOME), key=lambda g: g.depth
+    )
+    starter, backup = goalies[0], goalies[1]
+    assert Lineup.of(league, HOME).goalie == starter
+    started = Lineup.of(league, HOME, backup.goalie_id)
+    assert started.goalie == backup and started.with_backup(league).goalie == starter
+    stranger = next(g for g in league.goalies.values() if g.team_id == VISITOR)
+    with pytest.raises(ValueError, match=f"{stranger.goalie_id!r} is not a goalie of {HOME}"):
+        Lineup.of(league, HOME, stranger.goalie_id)

@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from rinkside_engine import at, cards, new_game, shipped_league
+from rinkside_engine import at, cards, new_game
 
+from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.fights import (
@@ -22,7 +23,7 @@ from authoring.games.rinkside.fights import (
     fight_check,
     find_fighter,
 )
-from authoring.games.rinkside.model import FighterLocatorRow, Rinkside, SkaterCard
+from authoring.games.rinkside.model import FighterLocatorRow, Rinkside, SkaterCard, build_model
 from authoring.games.rinkside.momentum import (
     award,
     breakout_by_momentum,
@@ -40,9 +41,20 @@ from authoring.games.rinkside.whistle import (
     dirty_play,
     scrum,
 )
+from authoring.validate import validate_workbook
 
 # The shared fixtures from rinkside_engine, found by pytest under their fixture names.
-SHARED_FIXTURES = (new_game, shipped_league)
+SHARED_FIXTURES = (new_game,)
+CHIPPINESS_FULL = 8  # the meter's full mark these tests are written against (L1160)
+
+
+@pytest.fixture(scope="module", name="league")
+def league_with_a_meter_full_at_8() -> Rinkside:
+    """The shipped league with `Settings.chippiness_full` set to the tests' 8, so a retuned
+    workbook does not move the hand-built situations."""
+    shipped = build_model(validate_workbook(GAME.workbook, GAME).tables)
+    return replace(shipped, settings=replace(shipped.settings, chippiness_full=CHIPPINESS_FULL))
+
 
 POSITIONS = ("LW", "C", "RW", "LD", "RD")
 
@@ -344,12 +356,12 @@ def test_a_dirty_play_adds_3_and_raises_the_level_to_at_most_7(league, game):
 
 
 def test_the_enforcers_check_fights_only_with_an_enforcer_on_each_side(league, game):
-    """Seed L214 (ENFORCERS) and the FightCheck sheet: 1-40 a fight if both teams have a
-    skater with A/E 2 or lower on the ice; 41-100 a long stare, chippiness +1."""
+    """Seed L214 (ENFORCERS) and the FightCheck sheet: 1-20 a fight if both teams have a
+    skater with A/E 2 or lower on the ice; 21-60 a long stare, chippiness +1."""
     model = rated(league, game, "home", agitator_enforcer=[6, 6, 2, 6, 6])
     model = rated(model, game, "visitor", agitator_enforcer=[1, 6, 6, 6, 6])
-    assert fight_check(model, game, cards(shown(40))).fight
-    stare = fight_check(model, game, cards(shown(41)))
+    assert fight_check(model, game, cards(shown(20))).fight
+    stare = fight_check(model, game, cards(shown(21)))
     assert not stare.fight and stare.meter is not None and game.chippiness == 1
     lone = rated(model, game, "visitor", agitator_enforcer=[3, 6, 6, 6, 6])
     assert not fight_check(lone, game, cards(shown(1))).fight and game.chippiness == 1
@@ -529,7 +541,7 @@ def test_a_misconduct_on_a_number_at_or_over_the_secondary_penalty(league, game)
 
 @pytest.mark.parametrize(
     ("intensity", "black100", "cooled"),
-    [("NORMAL", 25, True), ("NORMAL", 26, False), ("BOILING", 70, True), ("HOT", 56, False)],
+    [("NORMAL", 60, True), ("NORMAL", 61, False), ("BOILING", 90, True), ("HOT", 81, False)],
 )
 def test_cooler_heads_reset_the_meter_intensity_and_dirty_plays(
     league, game, intensity, black100, cooled

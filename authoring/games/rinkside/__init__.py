@@ -26,13 +26,18 @@ GAME = Game(
             "one game, seeded: the box score, the scoring and, on request, the play-by-play",
             (
                 Option(
-                    "home", "the home team's id (default: the Teams sheet's first)", str, "TEAM"
+                    "home",
+                    "the home team's id (default: the Teams sheet's first)",
+                    str,
+                    "HOME",
+                    positional=True,
                 ),
                 Option(
                     "visitor",
                     "the visiting team's id (default: the club after the home team's)",
                     str,
-                    "TEAM",
+                    "AWAY",
+                    positional=True,
                 ),
                 Option("play_by_play", "print the play-by-play too", simulate.yes_no, "yes|no"),
             ),

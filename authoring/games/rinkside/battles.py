@@ -30,6 +30,7 @@ from authoring.games.rinkside.zone import (
     checks,
     commit_penalty,
     defence_recovers,
+    defender_at,
     delivered_hit,
     draw_penalty,
     end_of,
@@ -134,7 +135,24 @@ def offence_play(
     if number <= offensive(model, game, player, rated):
         hits = physical_hit(model, game, attacking, player, shown) if result == "O-BATTLE" else ()
         made = _offence_made(model, game, attacking, player, shown)
-        return ZoneResult(made, checks(draw_penalty(model, attacking, player, shown)), hits)
+        played = ZoneResult(made, checks(draw_penalty(model, attacking, player, shown)), hits)
+    else:
+        played = _offence_missed(model, game, attacking, player, shown, draw, activated)
+    return played.tried(attacking, player, shown) if result == "O-BATTLE" else played
+
+
+def _offence_missed(
+    model: Rinkside,
+    game: GameState,
+    attacking: TeamSide,
+    player: Skater,
+    shown: Draw,
+    draw: Callable[[], Draw],
+    activated: bool,
+) -> ZoneResult:
+    """An offence-led result the offensive player missed: the defence's rush, its puck in
+    the neutral zone or its recovery, his committed-penalty check first."""
+    result, defending = shown.left.zone, other(attacking)
     commit = checks(commit_penalty(model, attacking, player, shown))
     if activated or result == "BAD BOUNCE":
         return ZoneResult(Rush(defending), commit)
@@ -172,7 +190,10 @@ def _defence_play(model: Rinkside, game: GameState, attacking: TeamSide, shown: 
     result = shown.left.zone
     defending = other(attacking)
     zone = end_of(defending)
-    defender = skater_at(game, defending, shown.right.zone_def)
+    defender = defender_at(game, defending, shown.right.zone_def)
+    if defender is None:  # L1090: the same position's offensive player gains the puck
+        named = skater_at(game, attacking, shown.right.zone_def)
+        return ZoneResult(Possession(attacking, zone, named))
     hits: tuple[Hit, ...] = ()
     if result == "D-BATTLE":
         made = shown.left.blue <= rating(model, defender, "d_battle")
@@ -189,10 +210,12 @@ def _defence_play(model: Rinkside, game: GameState, attacking: TeamSide, shown: 
             made = shown.left.red <= rating(model, defender, "defense")
     if made:
         penalty = draw_penalty(model, defending, defender, shown)
-        return ZoneResult(Possession(defending, zone, defender), checks(penalty), hits)
-    carrier = skater_at(game, attacking, shown.right.zone_off)
-    penalty = commit_penalty(model, defending, defender, shown)
-    return ZoneResult(Possession(attacking, zone, carrier), checks(penalty), hits)
+        played = ZoneResult(Possession(defending, zone, defender), checks(penalty), hits)
+    else:
+        carrier = skater_at(game, attacking, shown.right.zone_off)
+        penalty = commit_penalty(model, defending, defender, shown)
+        played = ZoneResult(Possession(attacking, zone, carrier), checks(penalty), hits)
+    return played.tried(defending, defender, shown)
 
 
 def board_scrum(
@@ -213,7 +236,9 @@ def board_scrum(
     if named == "*D":
         named = "LD" if shown.left.side == "L" else "RD"
     attacker = skater_at(game, attacking, named)
-    defender = skater_at(game, defending, shown.right.zone_def)
+    defender = defender_at(game, defending, shown.right.zone_def)
+    if defender is None:  # L1090: nobody battles him, the attacker has the puck
+        return ZoneResult(Possession(attacking, zone, attacker))
     span = (
         rating(model, defender, "d_battle")
         - offensive(model, game, attacker, "o_battle")
@@ -234,10 +259,11 @@ def board_scrum(
         )
         penalty = checks(commit_penalty(model, attacking, attacker, shown))
         outcome: Outcome = Rush(defending) if activated else Possession(defending, zone, defender)
-        return ZoneResult(outcome, penalty, hits)
+        return ZoneResult(outcome, penalty, hits).tried(defending, defender, shown)
     hits = physical_hit(model, game, attacking, attacker, shown)
     penalty = checks(commit_penalty(model, defending, defender, shown))
-    return ZoneResult(Possession(attacking, zone, attacker), penalty, hits)
+    won = ZoneResult(Possession(attacking, zone, attacker), penalty, hits)
+    return won.tried(defending, defender, shown)
 
 
 def _goalie_play(model: Rinkside, game: GameState, attacking: TeamSide, shown: Draw) -> ZoneResult:

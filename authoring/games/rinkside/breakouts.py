@@ -34,6 +34,7 @@ from authoring.games.rinkside.zone import (
     ZoneResult,
     checks,
     commit_penalty,
+    defender_at,
     draw_penalty,
     end_of,
     offensive,
@@ -201,8 +202,8 @@ def expose_player(
     """EXPOSE PLAYER (L752, L866): a new draw's Left neutral-zone defender of `hitting`
     tries the Right face's PHYSICAL action on his NZ hit ratings."""
     shown = draw()
-    hitter = skater_at(game, hitting, shown.left.nz_defender)
-    return nz_physical(model, game, hitting, hitter, shown)
+    hitter = defender_at(game, hitting, shown.left.nz_defender)
+    return () if hitter is None else nz_physical(model, game, hitting, hitter, shown)
 
 
 def maybe_icing(
@@ -244,8 +245,8 @@ def forecheck(
     if blue > fcd:
         commit = checks(commit_penalty(model, rival, checker, attempt))
         if action == "PRESSURE":
-            return ZoneResult(ForcedScenario(side, "GREEN"), commit)
-        return ZoneResult(Possession(side, "neutral", None), commit)
+            return ZoneResult(ForcedScenario(side, "GREEN"), commit).tried(rival, checker, attempt)
+        return ZoneResult(Possession(side, "neutral", None), commit).tried(rival, checker, attempt)
     penalty = checks(draw_penalty(model, rival, checker, attempt))
     wins_it = blue <= fcd - FCD_EXCESS
     outcome: Outcome
@@ -255,7 +256,7 @@ def forecheck(
         outcome = Rush(rival)
     else:
         outcome = Possession(rival, end_of(side), skater_at(game, rival, attempt.right.zone_off))
-    return ZoneResult(outcome, penalty)
+    return ZoneResult(outcome, penalty).tried(rival, checker, attempt)
 
 
 # Clearing the zone (L784-L790, L1305-L1309).

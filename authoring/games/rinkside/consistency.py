@@ -1,8 +1,9 @@
-"""`authoring check rinkside`: what the cards and charts give, exactly (README §8).
+"""`authoring check rinkside`: what the cards and charts give, exactly (README §8), and the
+calibration of the engine against the stat lines (README §11.15).
 
-Every figure is a whole count over the deck's 100 cards or its 9,900 draws (ordered pairs of
-two different cards, README §0), or a fraction of the ratings, kept as a `Fraction`: nothing
-is sampled, so the seed and workers the other games play with are not needed.
+Every exact figure is a whole count over the deck's 100 cards or its 9,900 draws (ordered
+pairs of two different cards, README §0), or a fraction of the ratings, kept as a
+`Fraction`: nothing in them is sampled.
 
 - Goalies (§8.3): each goalie's save % by the rule model, against the league's mix of chances
   (`ChanceMix`), beside his stat line's, with z = (stat - model) / sqrt(model (1 - model) /
@@ -13,6 +14,9 @@ is sampled, so the seed and workers the other games play with are not needed.
 - Black #100 (§3.3, §3.4): the chances the rules read off it, and the auxiliary trigger.
 - Sections read together (§3.5): each ReadTogether row's value on the deck.
 - Charts (§8.5): each chart's rows by their chance on the deck, one line a chart.
+
+Then the one sampled part, the calibration (calibration.py, README §11.15): seeded seasons
+of the league against the stat lines, the same figures whatever `workers` is.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from authoring.findings import Finding, Severity
+from authoring.games.rinkside import calibration
 from authoring.games.rinkside.deck import (
     Card,
     Face,
@@ -34,7 +39,7 @@ from authoring.games.rinkside.deck import (
     chance,
     face_distribution,
 )
-from authoring.games.rinkside.derive import goalie_shots
+from authoring.games.rinkside.derive import GOALIE_FORMULA, goalie_shots
 from authoring.games.rinkside.model import (
     AT_OR_BELOW,
     CHARTS,
@@ -69,7 +74,8 @@ FACEOFF_DIFFERENCES = range(10)
 
 
 def check(game: Rinkside, seed: int, *, workers: int = 1) -> Report:
-    """Every figure is exact, so `seed` and `workers` are not needed."""
+    """The exact figures, then the calibration's seasons, seeded by `seed` and played on
+    `workers`."""
     report = Report()
     mix, stale = chance_mix(game)
     report.findings += stale
@@ -83,6 +89,9 @@ def check(game: Rinkside, seed: int, *, workers: int = 1) -> Report:
     report.figures.append(_black_consequences(game))
     report.figures.append(_read_together(game))
     report.figures.append(_charts(game))
+    calibrated = calibration.check(game, seed, workers=workers)
+    report.figures += calibrated.figures
+    report.findings += calibrated.findings
     return report
 
 
@@ -160,19 +169,29 @@ def class_save(number: int, rescue: Fraction) -> Fraction:
     return saved + (1 - saved) * rescue
 
 
+def model_number(card: GoalieCard, colour: str) -> int:
+    """The save number the exact model reads: the card's, less the points derive adds to a
+    colour for the engine's play (its GoalieFormula base, README §11.17), so a card derived
+    from a class's save % is held against that save %."""
+    return card[colour] - GOALIE_FORMULA[colour].base
+
+
 def normal_save(card: GoalieCard, mix: Mix) -> Fraction:
     """A Normal game: each chance against its colour's number, a goal rescued by a great
     save (blue at most GREAT SAVE, L550)."""
     great = Fraction(card["great_save"], BLUE)
     return sum(
-        (share * class_save(card[SAVE_NUMBERS[kind]], great) for kind, share in mix.shares.items()),
+        (
+            share * class_save(model_number(card, SAVE_NUMBERS[kind]), great)
+            for kind, share in mix.shares.items()
+        ),
         Fraction(0),
     )
 
 
 def bad_save(card: GoalieCard, mix: Mix) -> Fraction:
     """A Bad Game: the green number on every shot (L570), a great save still possible."""
-    return class_save(card["save_green"], Fraction(card["great_save"], BLUE))
+    return class_save(model_number(card, "save_green"), Fraction(card["great_save"], BLUE))
 
 
 def good_save(card: GoalieCard, mix: Mix) -> Fraction:
@@ -183,7 +202,7 @@ def good_save(card: GoalieCard, mix: Mix) -> Fraction:
     rescue = {"hq": sniper * great + (1 - sniper) * big, "q": big, "lq": big}
     return sum(
         (
-            share * class_save(card[SAVE_NUMBERS[kind]], rescue[kind])
+            share * class_save(model_number(card, SAVE_NUMBERS[kind]), rescue[kind])
             for kind, share in mix.shares.items()
         ),
         Fraction(0),
@@ -301,7 +320,8 @@ def _goalie_saves(game: Rinkside, mix: Mix) -> tuple[Figures, list[Finding]]:
             ),
             tuple(rows),
             note="Model: sum over hq, q, lq of share x (N/100 + (1 - N/100) x rescue), N the "
-            "green, blue or black number; rescue GREAT SAVE/20, or in a Good game the Good "
+            "green, blue or black number less derive's allowance for the engine (GoalieFormula "
+            "base); rescue GREAT SAVE/20, or in a Good game the Good "
             "big-save range/20 (GREAT SAVE/20 on the sniper share of hq); a Bad game reads green "
             "on every shot. P(bad), P(good): the warm-up over the 9,900 draws. z = (stat - model)"
             f" / sqrt(model (1 - model) / shots); |z| above {_exact(threshold)} "
@@ -320,7 +340,7 @@ def _danger_saves(game: Rinkside, mix: Mix) -> tuple[Figures, list[Finding]]:
             number = SAVE_NUMBERS[kind]
             saves, shots = line[f"sv_{danger}"], line[f"sa_{danger}"]
             stat = _save_rate(saves, shots)
-            model = class_save(card[number], great)
+            model = class_save(model_number(card, number), great)
             rows.append(
                 (
                     goalie_id,

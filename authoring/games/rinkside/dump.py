@@ -29,6 +29,7 @@ from authoring.games.rinkside.zone import (
     checks,
     commit_penalty,
     defence_recovers,
+    defender_at,
     delivered_hit,
     draw_penalty,
     end_of,
@@ -88,14 +89,15 @@ def forecheck(
     if decided.left.blue > fco:
         recovered = defence_recovers(model, game, defending, decided, draw)
         commit = checks(commit_penalty(model, attacking, chaser, decided))
-        return recovered.preceded_by(commit)
+        return recovered.preceded_by(commit).tried(attacking, chaser, decided)
     if decided.left.blue <= fco - FCO_EXCESS:
         carrier = chaser
     else:
         carrier = skater_at(game, attacking, decided.right.zone_off)
     hits = physical_hit(model, game, attacking, chaser, decided)
     penalty = checks(draw_penalty(model, attacking, chaser, decided))
-    return ZoneResult(Possession(attacking, zone, carrier), penalty, hits)
+    made = ZoneResult(Possession(attacking, zone, carrier), penalty, hits)
+    return made.tried(attacking, chaser, decided)
 
 
 def defensive_battle(
@@ -107,7 +109,10 @@ def defensive_battle(
     has the puck."""
     defending = other(attacking)
     zone = end_of(defending)
-    defender = skater_at(game, defending, shown.right.dump_def)
+    defender = defender_at(game, defending, shown.right.dump_def)
+    if defender is None:  # L1090: the same position's offensive player gains the puck
+        named = skater_at(game, attacking, shown.right.dump_def)
+        return ZoneResult(Possession(attacking, zone, named))
     decided = draw()
     blue = decided.left.blue
     if blue <= rating(model, defender, "d_battle"):
@@ -115,10 +120,12 @@ def defensive_battle(
         if blue <= rating(model, defender, "physical"):  # a plain hit, as L364
             hits = (delivered_hit(game, defending, defender, big=False),)
         penalty = checks(draw_penalty(model, defending, defender, decided))
-        return ZoneResult(Possession(defending, zone, defender), penalty, hits)
+        won = ZoneResult(Possession(defending, zone, defender), penalty, hits)
+        return won.tried(defending, defender, decided)
     carrier = skater_at(game, attacking, decided.right.zone_off)
     penalty = checks(commit_penalty(model, defending, defender, decided))
-    return ZoneResult(Possession(attacking, zone, carrier), penalty)
+    lost = ZoneResult(Possession(attacking, zone, carrier), penalty)
+    return lost.tried(defending, defender, decided)
 
 
 def offensive_battle(
@@ -136,10 +143,11 @@ def offensive_battle(
         hits = physical_hit(model, game, attacking, chaser, decided)
         carrier = skater_at(game, attacking, decided.right.zone_off)
         penalty = checks(draw_penalty(model, attacking, chaser, decided))
-        return ZoneResult(Possession(attacking, zone, carrier), penalty, hits)
+        won = ZoneResult(Possession(attacking, zone, carrier), penalty, hits)
+        return won.tried(attacking, chaser, decided)
     recovered = defence_recovers(model, game, defending, decided, draw)
     commit = checks(commit_penalty(model, attacking, chaser, decided))
-    return recovered.preceded_by(commit)
+    return recovered.preceded_by(commit).tried(attacking, chaser, decided)
 
 
 def goalie_plays_it(

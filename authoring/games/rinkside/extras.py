@@ -325,7 +325,10 @@ def empty_net_attack(
         position = shot.left.nz_defender
         if position is None:
             raise ValueError("the face shows no neutral-zone defender where the rule reads one")
-        defender = game.team(defending).at(position)
+        defender = game.team(defending).on_ice_at(position)
+        if defender is None:  # his place is empty: nobody is back to keep it out
+            goal = _empty_net_goal(game, side, carrier)
+            return EmptyNetAttack(goal, goal)
         if draw().left.red <= rating(model, defender, "defense"):
             game.log(f"{defender.name} keeps the puck out of the empty net")
             return EmptyNetAttack(LoosePuck(target_end), defender=defender, timed=True)

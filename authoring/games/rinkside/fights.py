@@ -144,7 +144,7 @@ def find_fighter(
         ratings = {s: rating(model, s, "agitator_enforcer") for s in free}
         nearest = min(ratings.values(), key=lambda ae: (abs(ae - row.sought), ae))
         tied = [s for s in free if ratings[s] == nearest]
-    return split_tie(on_ice, tied, shown)
+    return split_tie(tied, shown)
 
 
 def fight(
@@ -246,12 +246,13 @@ def third_man_in(
     """A third man joins the fight (L1238): a new card's Black #100, odd the visitor's man,
     even the home team's, in ThirdManIn: the skater with the highest Commit Penalty (the
     "Penalty Rating", README §5.6) of that team's four on the ice besides its fighter, or
-    the 2nd, 3rd or 4th highest; ties in LW, C, RW, LD, RD order. He takes a 10:00 game
-    misconduct."""
+    the 2nd, 3rd or 4th highest; ties in LW, C, RW, LD, RD order. A team the box leaves
+    with fewer skaters sends its lowest for a rank it does not have (README §11.16). He
+    takes a 10:00 game misconduct."""
     side: TeamSide = "visitor" if shown.black100 % 2 else "home"
     others = [s for s in game.team(side).skaters() if s != fighters[side]]
     ranked = sorted(others, key=lambda s: -rating(model, s, "commit_penalty"))
-    joiner = ranked[model.third_man_in[shown.black100].from_highest - 1]
+    joiner = ranked[min(model.third_man_in[shown.black100].from_highest, len(ranked)) - 1]
     game.log(f"{joiner.name} joins the fight")
     return FightPenalty(side, joiner, "game misconduct")
 

@@ -15,6 +15,7 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from authoring.games.rinkside import (
     battles,
@@ -37,15 +38,26 @@ from authoring.games.rinkside.faceoffs import faceoff
 from authoring.games.rinkside.model import Goalie, Rinkside, Skater
 from authoring.games.rinkside.policy import (
     Coach,
+    OwnEndPlay,
     ask_offensive_play,
+    ask_own_end,
     ask_quarterback,
     change_lines,
 )
 from authoring.games.rinkside.pregame import pregame_skate
 from authoring.games.rinkside.saves import save_column
 from authoring.games.rinkside.shots import ShotResult, Strength
-from authoring.games.rinkside.state import SIDES, GameState, TeamSide, Zone, other
+from authoring.games.rinkside.state import (
+    SIDES,
+    STEP_SECONDS,
+    STEPS_PER_PERIOD,
+    GameState,
+    TeamSide,
+    Zone,
+    other,
+)
 from authoring.games.rinkside.zone import (
+    RED_RANGE,
     Breakaway,
     CentreIceShot,
     ClearAttempt,
@@ -62,9 +74,11 @@ from authoring.games.rinkside.zone import (
     ShotChance,
     Stoppage,
     ZoneResult,
+    defender_at,
     end_of,
     offensive_chances,
     offensive_option,
+    rating,
     set_up_shooter,
     skater_at,
 )
@@ -73,12 +87,17 @@ from authoring.games.rinkside.zone import (
 # times that is a loop between rules, not hockey.
 MAX_DRAWS = 6_000
 PENALTY_MINUTES = {"minor": 2, "major": 5, "misconduct": 10}
+LAST_SECOND_SHOTS = 2  # a last-second try's shot and its "only 1 follow up shot" (L1363)
 FIGHT_MINUTES = {
     "fighting major": 5,
     "instigator minor": 2,
     "game misconduct": 10,
     "misconduct": 10,
 }
+# Penalties that send a player to the league discipline office (L1252-L1257); a fight's
+# game misconduct (the third man's, the instigator's) is one too, and so is a brawl.
+DISCIPLINE_PENALTIES = ("match", "game misconduct", "major and game misconduct")
+BRAWL = "brawl"
 # Which PenaltyChart column a penalty check reads, by the kind of check (README §11.11).
 PLAY_TYPE: dict[str, penalties.PlayType] = {
     "hitting": "hit_battle",
@@ -92,6 +111,7 @@ class RunawayGame(RuntimeError):
 
 
 Read = tuple[Draw, Side, Colour]  # a red or blue number some rule read, and where
+Stint = tuple[Goalie | None, int, int, int]  # in net; shots against, saves, steps at its start
 
 
 class WatchedFace(Face):
@@ -136,9 +156,36 @@ class ScoringPlay:
 
 
 @dataclass(frozen=True)
+class PlayerLine:
+    """One player's game. A skater's goals, assists, shots on goal, penalty minutes and
+    hits; a goalie's shots against and saves while he was in net and his time there (and
+    the rare goal he shoots into an empty net, with its shot)."""
+
+    player_id: str
+    side: TeamSide
+    goals: int = 0
+    assists: int = 0
+    shots: int = 0
+    pim: int = 0
+    hits: int = 0
+    shots_against: int = 0
+    saves: int = 0
+    seconds: int = 0  # in net
+
+    @property
+    def minutes(self) -> str:
+        return f"{self.seconds // 60}:{self.seconds % 60:02d}"
+
+
+PLAYER_STATS = ("goals", "assists", "shots", "pim", "hits", "shots_against", "saves", "seconds")
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """A finished game: the box score by (side, stat, period), the goals in order, the
-    play-by-play, and the draws and reshuffles of the deck in each period.
+    play-by-play, and the draws and reshuffles of the deck in each period; each player's
+    line, the hottest intensity the game reached, the players it sends to the discipline
+    office (id, the penalty or "brawl") and the players hurt (id, InjuryLength's text).
 
     The stats: goals, assists, shots (on goal), saves (made by the side's goalie),
     pp_goals, pp_chances, empty_net_goals, disallowed_goals, penalties, pim (minutes), hits
@@ -151,6 +198,17 @@ class GameRecord:
     plays: tuple[str, ...]
     draws: tuple[int, ...]  # by period
     reshuffles: tuple[int, ...]  # by period
+    lines: tuple[PlayerLine, ...] = ()
+    peak_intensity: str = "NORMAL"
+    discipline: tuple[tuple[str, str], ...] = ()
+    injuries: tuple[tuple[str, str], ...] = ()
+
+    def line(self, player_id: str) -> PlayerLine:
+        """`player_id`'s line; a player with nothing to his name has none of his own."""
+        found = next((line for line in self.lines if line.player_id == player_id), None)
+        if found is None:
+            raise KeyError(f"no line for {player_id!r} in this game")
+        return found
 
     def stat(self, side: TeamSide, stat: str, period: int | None = None) -> int:
         return sum(
@@ -171,11 +229,19 @@ def play_game(
     visitor: str,
     rng: random.Random,
     coaches: Mapping[TeamSide, Coach],
+    *,
+    dirty_start: int | None = None,
+    sitting: frozenset[str] = frozenset(),
+    starting_goalies: Mapping[TeamSide, str] | None = None,
 ) -> GameRecord:
-    """Play `visitor` at `home` on a deck shuffled by `rng`, `coaches` answering for each."""
-    return Match(
-        model, GameState.new(model, home, visitor), DrawPile(model.cards, rng), coaches
-    ).run()
+    """Play `visitor` at `home` on a deck shuffled by `rng`, `coaches` answering for each.
+    What a season decides about a game: `dirty_start` the dirty-play level it starts at
+    instead of the rivalry's (L1188: a back-to-back after a BOILING game), `sitting` the
+    skaters out of it (suspended or injured; `Lineup.without` fills their places), and
+    `starting_goalies` each side's goalie in net (the club's starter when not named)."""
+    game = GameState.new(model, home, visitor, sitting=sitting, goalies=starting_goalies)
+    match = Match(model, game, DrawPile(model.cards, rng), coaches)
+    return match.run(dirty_start)
 
 
 class Match:
@@ -203,6 +269,10 @@ class Match:
         self.playing: TeamSide | None = None  # the team on a power play at the last sync
         self.buzzer = False  # a last-second try (L1363): a rush or rebound goal is timed
         self.reads: list[Read] = []  # the numbers read off the cards since the last play
+        self.lines: Counter[tuple[str, TeamSide, str]] = Counter()  # (player, side, stat)
+        self.discipline: list[tuple[str, str]] = []  # (player, why), in play order
+        self.injuries: list[tuple[str, str]] = []  # (player, out for)
+        self.stints = {side: self.stint(side) for side in SIDES}
 
     # The deck.
 
@@ -222,9 +292,12 @@ class Match:
 
     # The game.
 
-    def run(self) -> GameRecord:
+    def run(self, dirty_start: int | None = None) -> GameRecord:
         game = self.game
         pregame_skate(self.model, game, self.draw, self.coaches)
+        if dirty_start is not None and dirty_start != game.dirty_level:
+            game.dirty_level = dirty_start
+            game.log(f"dirty-play level {dirty_start}: the second game of a back-to-back")
         change_lines(game, self.coaches)
         self.grudge()
         following: Outcome = Stoppage("neutral", False, "opening faceoff")
@@ -245,7 +318,52 @@ class Match:
                 self.end_period()
                 if not game.final:
                     following = Stoppage("neutral", False, "start of period")
+        for side in SIDES:
+            self.close_stint(side)
         return self.record()
+
+    # The players' lines.
+
+    def credit(self, player: Skater | Goalie, stat: str, amount: int = 1) -> None:
+        if isinstance(player, Goalie):
+            key, side = player.goalie_id, self.goalie_side(player)
+        else:
+            key, side = player.skater_id, self.side_of(player)
+        self.lines[key, side, stat] += amount
+
+    def goalie_side(self, goalie: Goalie) -> TeamSide:
+        return "home" if goalie.team_id == self.game.home.lineup.team_id else "visitor"
+
+    def stint(self, side: TeamSide) -> Stint:
+        """`side`'s net from now: its goalie (None when pulled), the shots against, saves
+        and :30 steps so far."""
+        game, team = self.game, self.game.team(side)
+        return (
+            None if team.goalie_pulled else team.lineup.goalie,
+            game.total(other(side), "shots"),
+            game.total(side, "saves"),
+            (game.period - 1) * STEPS_PER_PERIOD + game.steps,
+        )
+
+    def close_stint(self, side: TeamSide) -> None:
+        """Credit the goalie who has been in `side`'s net since the last change with the
+        shots, saves and time since, and start the next stint; the shots on an empty net
+        go to nobody. Called right after the net may have changed (a goalie pulled or put
+        back, an injured goalie replaced) and at the end."""
+        goalie, shots_then, saves_then, steps_then = self.stints[side]
+        now = self.stints[side] = self.stint(side)
+        if goalie is not None:
+            self.credit(goalie, "shots_against", now[1] - shots_then)
+            self.credit(goalie, "saves", now[2] - saves_then)
+            self.credit(goalie, "seconds", (now[3] - steps_then) * STEP_SECONDS)
+
+    def credit_shots(self, attempts: tuple[shots.Attempt, ...]) -> None:
+        """Each shot on goal (saved or scored) to its shooter; a deflected one to the
+        player who tipped it, who is credited with its goal too."""
+        for attempt in attempts:
+            if attempt.result in ("saved", "goal"):
+                deflected = attempt.traffic == "deflection" and attempt.by is not None
+                self.credit(attempt.by if deflected and attempt.by else attempt.shooter, "shots")
 
     def last_second(self, outcome: Outcome) -> None:
         """L1355-L1365: time is up with a team holding the puck in the neutral zone. The
@@ -321,7 +439,9 @@ class Match:
             momentum.award(self.model, game, outcome.side, "momentum bump", coach)
         elif isinstance(outcome, extras.EmptyNetGoal):
             self.count(outcome.side, "empty_net_goals")
-            self.goal(outcome.side, game.team(outcome.side).lineup.goalie, ())
+            shooter = game.team(outcome.side).lineup.goalie
+            self.credit(shooter, "shots")
+            self.goal(outcome.side, shooter, ())
             return Stoppage("neutral", False, "goal")
         elif isinstance(outcome, LoosePuck | Possession | Stoppage):
             return following if isinstance(following, Stoppage) else outcome
@@ -329,12 +449,16 @@ class Match:
 
     def injure(self, injury: extras.Injury) -> None:
         """L1323: the injured player leaves the game (however long InjuryLength says he is
-        out, the seed's game has no return): his places go to the next skater at his
-        position one line or pair down; an injured goalie gives way to the backup."""
+        out, the seed's game has no return; a season carries the games he misses): his
+        places go to the next skater at his position one line or pair down; an injured
+        goalie gives way to the other."""
         team = self.game.team(injury.side)
         self.count(injury.side, "injuries")
+        hurt = team.lineup.goalie.goalie_id if injury.player is None else injury.player.skater_id
+        self.injuries.append((hurt, injury.out_for))
         if injury.player is None:
             team.lineup = team.lineup.with_backup(self.model)
+            self.close_stint(injury.side)
             self.game.log(f"{team.lineup.goalie.name} comes in for the {injury.side} goalie")
             return
         team.lineup = team.lineup.without(injury.player)
@@ -349,6 +473,7 @@ class Match:
         )
         self.game.count(given.side, "penalties")
         self.count(given.side, "pim", given.minutes)
+        self.credit(player, "pim", given.minutes)
         if given.minutes > PENALTY_MINUTES["minor"]:
             steps = given.minutes * 2
             self.box.serving.append(penalties.Serving(given.side, player, steps, strength=False))
@@ -369,6 +494,17 @@ class Match:
         self.playing = playing
         self.game.power_play_timing = playing is not None
         self.sync_offense_bonus()
+        self.sync_places()
+
+    def sync_places(self) -> None:
+        """Who the rules may name (README §11.16): the places the box leaves empty, and the
+        skaters in the box or thrown out, whose shifts the next at their positions take."""
+        for side in SIDES:
+            team = self.game.team(side)
+            team.vacant = self.box.vacant(side)
+            serving = [s.player for s in self.box.serving if s.side == side]
+            ejected = [s for s in self.box.ejected if s.team_id == team.lineup.team_id]
+            team.boxed = tuple(serving + ejected)
 
     def sync_offense_bonus(self) -> None:
         """L1142-L1144, L1345: +3 on every offensive rating (`zone.offensive`) for a power
@@ -444,10 +580,7 @@ class Match:
                 rebound=True,
             )
         if isinstance(outcome, ClearAttempt):
-            clearer = skater_at(game, outcome.side, self.shown.right.zone_def)
-            cleared = breakouts.clear_the_zone(model, game, outcome.side, clearer, draw)
-            self.dirty_play(outcome.side, clearer)
-            return self.settle(cleared)
+            return self.clear_attempt(outcome.side)
         if isinstance(outcome, Rush):
             self.rush_play = True
             short = self.strength(outcome.side) == "short-handed"
@@ -495,11 +628,45 @@ class Match:
 
     # The power play and the penalty kill (L1066-L1122).
 
+    def clear_attempt(self, side: TeamSide) -> Outcome:
+        """L298: the last draw's Right zone-play defender clears; a place the box leaves
+        empty gives the same position's attacker the puck (L1090); a team with momentum
+        may spend it on a sure clear instead (L1309)."""
+        shown, position = self.shown, self.shown.right.zone_def
+        clearer = defender_at(self.game, side, position)
+        if clearer is None:
+            attacker = skater_at(self.game, other(side), position)
+            return Possession(other(side), end_of(side), attacker)
+        chance = Fraction(
+            min(rating(self.model, clearer, "neutral"), breakouts.BLUE), breakouts.BLUE
+        )
+        if self.momentum_clear(side, clearer, chance):
+            return self.settle(breakouts.clear_with_momentum(self.game, side))
+        cleared = breakouts.clear_the_zone(self.model, self.game, side, clearer, self.draw)
+        self.dirty_play(side, clearer, shown)
+        return self.settle(cleared)
+
+    def momentum_clear(self, side: TeamSide, player: Skater, chance: Fraction) -> bool:
+        """L1305-L1309: a team that gains the puck in its end while it has momentum may clear
+        for certain with a point of it; its coach weighs that against the clear's `chance`
+        (`ask_own_end`, as on a breakout)."""
+        if self.game.team(side).momentum == 0:
+            return False
+        chances: dict[OwnEndPlay, Fraction] = {"clear": chance, "momentum clear": Fraction(1)}
+        return ask_own_end(self.coach(side), self.game, side, player, chances) == "momentum clear"
+
     def failed_power_play_move(self, failed: Draw) -> Outcome:
-        """L1076-L1086: the Right face's zone-play defender tries to clear at once."""
+        """L1076-L1086: the Right face's zone-play defender tries to clear at once; his team
+        may spend momentum on a sure clear instead (L1309)."""
         playing = self.box.power_play()
         assert playing is not None
         killing = other(playing)
+        defender = defender_at(self.game, killing, failed.right.zone_def)
+        if defender is not None:
+            chance = Fraction(min(rating(self.model, defender, "defense"), RED_RANGE), RED_RANGE)
+            if self.momentum_clear(killing, defender, chance):
+                momentum.momentum_clear(self.game, killing)
+                return self.killed(penalties.Cleared(killing))
         result = penalties.failed_move_clear(
             self.model, self.game, self.box, self.coach(playing), killing, failed, self.draw
         )
@@ -539,6 +706,7 @@ class Match:
         )
         if attack.goal is not None:
             self.count(side, "empty_net_goals")
+            self.credit(carrier, "shots")
             self.goal(side, carrier, ())
             return Stoppage("neutral", False, "goal")
         if attack.timed:  # L1351: the defender keeps it out of the open net
@@ -554,10 +722,16 @@ class Match:
 
     def settle(self, result: ZoneResult) -> Outcome:
         """The hits and penalty checks a play came with, then its outcome; a penalty called
-        and whistled at once stops play first."""
+        and whistled at once stops play first. Each defensive play, battle, forecheck and
+        hit is a dirty-play chance, one a card: a hit on the card a battle was read on is
+        the same play."""
+        read: list[Draw] = []
+        for act in result.acts:
+            self.dirty_play(act.side, act.player, act.shown, read)
         for hit in result.hits:
+            self.credit(hit.hitter, "hits")
             self.big_hit(hit)
-            self.dirty_play(hit.side, hit.hitter)
+            self.dirty_play(hit.side, hit.hitter, self.shown, read)
         outcome: Outcome = result.outcome
         for check in result.penalties:
             whistled = self.penalty_check(check)
@@ -565,11 +739,18 @@ class Match:
                 outcome = whistled
         return outcome
 
-    def dirty_play(self, side: TeamSide, player: Skater) -> None:
-        """L1188-L1194: a hit or a clear is a dirty play when the card its number came from
-        shows a dirty-play chance at or below the game's level; the loop reads the play's
-        last draw. Its scrum comes at the next whistle."""
-        if whistle.dirty_play(self.model, self.game, side, player, self.shown) is not None:
+    def dirty_play(
+        self, side: TeamSide, player: Skater, shown: Draw, read: list[Draw] | None = None
+    ) -> None:
+        """L1188-L1194: a defensive play, hit, battle, forecheck or clear is a dirty play
+        when the card its number came from (`shown`; for a hit or a clear the play's last
+        draw) shows a dirty-play chance at or below the game's level. A card already `read`
+        for this play is not read again. Its scrum comes at the next whistle."""
+        if read is not None:
+            if any(shown is done for done in read):
+                return
+            read.append(shown)
+        if whistle.dirty_play(self.model, self.game, side, player, shown) is not None:
             self.dirty = True
 
     def big_hit(self, hit: Hit) -> None:
@@ -625,7 +806,11 @@ class Match:
         for given in (assessed.infraction, assessed.retaliation):
             if given is not None:
                 self.count(given.side, "pim", self.minutes(given))
+                self.credit(given.player, "pim", self.minutes(given))
+                if given.severe in DISCIPLINE_PENALTIES:
+                    self.discipline.append((given.player.skater_id, given.severe))
         penalised = assessed.infraction.side
+        self.sync_places()
         if before == self.box.power_play() == other(penalised):  # a 5-on-3: a second chance
             self.count(other(penalised), "pp_chances")
         return penalised
@@ -656,6 +841,7 @@ class Match:
             passer=chance.passer,
             strength=self.strength(side),
             rush=chance.kind in rush.RUSH_KINDS,
+            most=LAST_SECOND_SHOTS if self.buzzer else shots.MAX_SHOTS,
         )
         return self.sequence(side, result, chance.kind)
 
@@ -667,6 +853,7 @@ class Match:
     ) -> Outcome:
         """Where a shot sequence left the puck; a goal is scored here. `kind` is the play
         that made the chance, `rebound` True when the sequence follows a save."""
+        self.credit_shots(result.attempts)
         if result.goal is not None:
             later = rebound or len(result.attempts) > 1
             self.described_goal(side, result.goal, kind, rebound=later)
@@ -679,8 +866,16 @@ class Match:
         if self.buzzer and not extras.before_the_buzzer(self.draw(), side):
             self.game.log("the goal came after the buzzer")
             self.game.box[side, "goals", self.game.period] -= 1
-            self.game.count(other(side), "saves")
+            if self.game.team(other(side)).goalie_pulled:  # nobody saved it: no shot on goal
+                self.game.box[side, "shots", self.game.period] -= 1
+                self.credit(goal.scorer, "shots", -1)
+            else:
+                self.game.count(other(side), "saves")
             self.count(side, "after_buzzer_goals")
+            return
+        if self.game.team(other(side)).goalie_pulled:  # not described, as in `empty_net`
+            self.count(side, "empty_net_goals")
+            self.goal(side, goal.scorer, goal.assists)
             return
         call = goals.describe_goal(
             self.model, self.game, side, goals.goal_type(goal, kind, rebound), self.draw
@@ -698,6 +893,9 @@ class Match:
             self.count(side, "pp_goals")
             self.box.goal(side)
         self.count(side, "assists", len(helpers))
+        self.credit(scorer, "goals")
+        for helper in helpers:
+            self.credit(helper, "assists")
         self.scoring.append(
             ScoringPlay(
                 self.game.period,
@@ -713,6 +911,7 @@ class Match:
     def breakaway(self, outcome: Breakaway) -> Outcome:
         side = outcome.side
         result = rush.breakaway_shot(self.model, self.game, outcome, self.draw)
+        self.credit_shots((result.attempt,))
         if result.goal is not None:
             self.described_goal(side, result.goal, "breakaway", rebound=False)
             return Stoppage("neutral", False, "goal")
@@ -726,11 +925,13 @@ class Match:
             result.last,
             self.draw,
             strength=self.strength(side),
+            most=self.follow_ups(),
         )
         return self.sequence(side, played, "breakaway", rebound=True)
 
     def centre_ice_shot(self, outcome: CentreIceShot) -> Outcome:
         side = outcome.side
+        self.credit(outcome.shooter, "shots")  # saved or scored, always on goal
         if outcome.result == "goal":
             self.goal(side, outcome.shooter, ())
             return Stoppage("neutral", False, "goal")
@@ -738,9 +939,14 @@ class Match:
         card = self.model.goalie_cards[self.game.team(other(side)).lineup.goalie.goalie_id]
         column = save_column(card, "easy", outcome.saved_on.black100)
         played = shots.play_on_after_save(
-            self.model, self.game, side, column, outcome.saved_on, self.draw
+            self.model, self.game, side, column, outcome.saved_on, self.draw, most=self.follow_ups()
         )
         return self.sequence(side, played, "centre ice shot", rebound=True)
+
+    def follow_ups(self) -> int:
+        """Shots a sequence may still take after a save made outside it: one in the last
+        second (L1363), else the usual chain."""
+        return LAST_SECOND_SHOTS - 1 if self.buzzer else shots.MAX_SHOTS
 
     # Stoppages.
 
@@ -758,6 +964,7 @@ class Match:
             return Stoppage("neutral", False, "end of period")  # the run loop ends it
         for side in SIDES:  # L1345: the goalie pulled or put back at the whistle
             extras.ask_pull_goalie(self.coach(side), game, side)
+            self.close_stint(side)
         self.sync_offense_bonus()
         change_lines(game, self.coaches)
         self.grudge()
@@ -809,6 +1016,7 @@ class Match:
             self.box.assess(infraction, self.model)
             self.game.count(side, "penalties")
             self.count(side, "pim", PENALTY_MINUTES["minor"])
+            self.credit(player, "pim", PENALTY_MINUTES["minor"])
 
     def fight(
         self,
@@ -823,6 +1031,8 @@ class Match:
         fighting: list[Skater] = []
         bout = fights.fight(self.model, self.game, self.draw, visitor=visitor, home=home)
         more = bout.more_fights
+        if more > 0:  # L1257: every fighter of a brawl goes to the discipline office
+            self.discipline += [(s.skater_id, BRAWL) for s in (bout.visitor, bout.home)]
         while True:
             fighting += [bout.visitor, bout.home]
             for side in SIDES:
@@ -835,14 +1045,19 @@ class Match:
                 momentum.fight_won(
                     self.model, self.game, won_by, fights_coach, goaded=goaded == won_by
                 )
-            if more <= 0 or len(fighting) >= 2 * len(self.game.home.skaters()):
+            fewest = min(len(self.game.team(side).skaters()) for side in SIDES)
+            if more <= 0 or len(fighting) >= 2 * fewest:
                 break
             more -= 1
             bout = fights.fight(self.model, self.game, self.draw, excluding=fighting)
+            self.discipline += [(s.skater_id, BRAWL) for s in (bout.visitor, bout.home)]
 
     def fight_penalty(self, given: fights.FightPenalty) -> None:
         self.game.count(given.side, "penalties")
         self.count(given.side, "pim", FIGHT_MINUTES[given.penalty])
+        self.credit(given.player, "pim", FIGHT_MINUTES[given.penalty])
+        if given.penalty in DISCIPLINE_PENALTIES:
+            self.discipline.append((given.player.skater_id, given.penalty))
         if given.penalty == "instigator minor":
             self.box.assess(
                 penalties.Infraction(given.side, given.player, "instigating"), self.model
@@ -924,7 +1139,18 @@ class Match:
             tuple(self.game.plays),
             tuple(draws),
             tuple(reshuffles),
+            self.player_lines(),
+            self.game.peak_intensity,
+            tuple(self.discipline),
+            tuple(self.injuries),
         )
+
+    def player_lines(self) -> tuple[PlayerLine, ...]:
+        """Every player with something to his name, in the order first credited."""
+        tallies: dict[tuple[str, TeamSide], dict[str, int]] = {}
+        for (player, side, stat), count in self.lines.items():
+            tallies.setdefault((player, side), {})[stat] = count
+        return tuple(PlayerLine(player, side, **stats) for (player, side), stats in tallies.items())
 
 
 def after_shots(then: shots.Then, defending: TeamSide) -> Outcome:

@@ -37,6 +37,7 @@ from authoring.games.rinkside.zone import (
     ZoneResult,
     checks,
     commit_penalty,
+    defender_at,
     draw_penalty,
     end_of,
     offensive,
@@ -100,7 +101,10 @@ def neutral_red(
     within it he stops the carrier (a hit within NZ-H, a big one within NZ-B) and that
     draw's Right FAILED NEUTRAL ZONE PLAY follows; above it the carrier skates in."""
     rival = other(side)
-    defender = skater_at(game, rival, shown.left.nz_defender)
+    defender = defender_at(game, rival, shown.left.nz_defender)
+    if defender is None:  # L1096: nobody stands him up, he skates in
+        game.log(f"{carrier.name} finds his lane open")
+        return skate_in(model, game, side, carrier, draw)
     defense = rating(model, defender, "defense")
     chances: dict[NeutralPlay, Fraction] = {
         "challenge": Fraction(RED - min(defense, RED), RED),
@@ -171,7 +175,9 @@ def matchup(
     win reads a new draw's FAILED NEUTRAL ZONE PLAY; the carrier's skates him in; equal
     ratings mark [T] at once and a new draw's Right H or V takes the puck in the neutral
     zone. No number is drawn for the matchup itself, so no penalty is checked."""
-    defender = skater_at(game, other(side), shown.left.nz_defender)
+    defender = defender_at(game, other(side), shown.left.nz_defender)
+    if defender is None:  # L1096: nobody meets him, he skates in
+        return skate_in(model, game, side, carrier, draw)
     ours, theirs = rating(model, carrier, "neutral"), rating(model, defender, "neutral")
     game.log(f"{carrier.name} ({ours}) meets {defender.name} ({theirs})")
     if theirs > ours:
@@ -304,8 +310,8 @@ def failed_neutral_play(
         return ZoneResult(Rush(rival))
     if result == "EXPOSE PLAYER":
         exposed = draw()
-        hitter = skater_at(game, rival, exposed.left.nz_defender)
-        hits = nz_physical(model, game, rival, hitter, exposed)
+        hitter = defender_at(game, rival, exposed.left.nz_defender)
+        hits = () if hitter is None else nz_physical(model, game, rival, hitter, exposed)
         return ZoneResult(Possession(rival, "neutral", None), hits=hits)
     if result == "OFFSIDES":
         return ZoneResult(Stoppage("neutral", True, "offside"))

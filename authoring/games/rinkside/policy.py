@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from authoring.games.rinkside.model import Skater
+from authoring.games.rinkside.model import Goalie, Skater
 from authoring.games.rinkside.state import (
     FORECHECK,
     HITTING,
@@ -25,6 +25,7 @@ from authoring.games.rinkside.state import (
     GameState,
     Hitting,
     TeamSide,
+    TeamState,
     Unit,
     other,
 )
@@ -161,6 +162,11 @@ class Coach(Protocol):
         play's chance of coming off (a cycle's and a shot on net's are 1)."""
         ...
 
+    def starting_goalie(self, club: str, back_to_back: bool, options: Sequence[Goalie]) -> Goalie:
+        """Who of `club`'s fit goalies (by depth, the starter first) starts its next game,
+        knowing whether it is the second game of a back-to-back (a season's question)."""
+        ...
+
 
 class RandomLegal:
     """Any legal option, each equally likely."""
@@ -244,6 +250,9 @@ class RandomLegal:
     ) -> OffensivePlay:
         return self._rng.choice(options)
 
+    def starting_goalie(self, club: str, back_to_back: bool, options: Sequence[Goalie]) -> Goalie:
+        return self._rng.choice(options)
+
 
 class ByTheBook:
     """The seed's advice, or the first option offered when its advice is not among them."""
@@ -259,16 +268,17 @@ class ByTheBook:
         return _preferred(1 if late and game.lead(side) > 0 else 2, options)
 
     def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
-        """The visitor sends its top line and pair at the start of a period and the next of
-        each in turn after that; the home team answers with the same numbers."""
+        """The visitor sends its top line and pair at the start of a period; after that the
+        line and the pair furthest behind their share of the ice time (`ICE_SHARES`), never
+        the ones just off; the home team answers with the same numbers (L71)."""
         if side == "home":
             return _preferred(game.visitor.on_ice, options)
         team = game.visitor
         if game.steps == 0:
             return _preferred(Unit(1, 1), options)
-        lines, pairs = len(team.lineup.lines), len(team.lineup.pairs)
-        following = Unit(team.on_ice.line % lines + 1, team.on_ice.pair % pairs + 1)
-        return _preferred(following, options)
+        line = _most_due(team, "line", team.on_ice.line)
+        pair = _most_due(team, "pair", team.on_ice.pair)
+        return _preferred(Unit(line, pair), options)
 
     def activate(
         self,
@@ -374,18 +384,49 @@ class ByTheBook:
     ) -> OffensivePlay:
         """A carrier who makes a quality shot, a set-up or a give and go at least half the
         time tries the one he makes most often (the first of those on a tie). L286-L290
-        advise the others: a team having trouble generating offence (fewer shots on goal
-        than the other team so far) throws the puck on net; otherwise a low-rated forward
-        cycles the puck and a low-rated defenceman, at the point, shoots it wide off the
-        end boards for a scramble (an engine reading: the seed gives shoot wide no advice)."""
+        advise the others, for players with low offensive numbers: a defenceman at the point
+        throws the puck on net, and so does a forward whose team has trouble generating
+        offence (fewer shots on goal than the other team so far); otherwise a forward cycles
+        the puck. Shoot wide, which the seed gives no advice for, is left to other coaches."""
         plays: tuple[OffensivePlay, ...] = ("quality shot", "set-up", "two-man game")
         best = max(plays, key=lambda play: chances.get(play, Fraction(0)))
         if chances.get(best, Fraction(0)) >= SKILLED:
             return _preferred(best, options)
-        if game.total(side, "shots") < game.total(other(side), "shots"):
+        at_the_point = carrier.position in ("LD", "RD")
+        if at_the_point or game.total(side, "shots") < game.total(other(side), "shots"):
             return _preferred("shot on net", options)
-        low_rated: OffensivePlay = "shoot wide" if carrier.position in ("LD", "RD") else "cycle"
-        return _preferred(low_rated, options)
+        return _preferred("cycle", options)
+
+    def starting_goalie(self, club: str, back_to_back: bool, options: Sequence[Goalie]) -> Goalie:
+        """The starter, and the backup on the second night of a back-to-back, as NHL clubs
+        rest their starter (the seed names no rule; README §11.12)."""
+        if back_to_back and len(options) > 1:
+            return options[1]
+        return options[0]
+
+
+# The ice time a coach gives each forward line and defence pair, from a modern club's
+# minutes a game (README §6.3: centres 19:40, 17:00, 14:30, 11:30; pairs 24:30, 21:00,
+# 17:00); the seed leaves line changes to the coach (L63, L71).
+ICE_SHARES = {
+    "line": (Fraction(1180, 3760), Fraction(1020, 3760), Fraction(870, 3760), Fraction(690, 3760)),
+    "pair": (Fraction(1470, 3750), Fraction(1260, 3750), Fraction(1020, 3750)),
+}
+
+
+def _most_due(team: TeamState, kind: Literal["line", "pair"], just_off: int) -> int:
+    """The unit of `kind` furthest behind its share of the ice time so far, other than the
+    one just off (the lower number on a tie)."""
+    shares = ICE_SHARES[kind]
+    played = sum(team.ice_time[f"{kind} {n}"] for n in range(1, len(shares) + 1))
+
+    def behind(number: int) -> Fraction:
+        return shares[number - 1] * played - team.ice_time[f"{kind} {number}"]
+
+    return max(
+        (n for n in range(1, len(shares) + 1) if n != just_off),
+        key=lambda n: (behind(n), -n),
+    )
 
 
 def _preferred(advice: Option, options: Sequence[Option]) -> Option:
@@ -415,9 +456,18 @@ def change_lines(game: GameState, coaches: Mapping[TeamSide, Coach]) -> None:
     them, sends out its own (L71)."""
     for side in SIDES:
         coach, team = coaches[side], game.team(side)
+        team.close_shift(game.elapsed)
         options = team.lineup.units()
         team.on_ice = _checked(coach, "line change", coach.unit(game, side, options), options)
         game.log(f"{side} sends out line {team.on_ice.line}, pair {team.on_ice.pair}")
+
+
+def ask_starting_goalie(
+    coach: Coach, club: str, back_to_back: bool, options: Sequence[Goalie]
+) -> Goalie:
+    """Ask who starts in net for `club` from its fit goalies, the starter first."""
+    answer = coach.starting_goalie(club, back_to_back, options)
+    return _checked(coach, "starting goalie", answer, options)
 
 
 def ask_activation(

@@ -29,7 +29,7 @@ from authoring.games.rinkside.saves import (
     rescue,
     save_type,
 )
-from authoring.games.rinkside.shots import Attempt, Goal, assists
+from authoring.games.rinkside.shots import Attempt, Goal, How, assists
 from authoring.games.rinkside.state import GameState, TeamSide, other
 from authoring.games.rinkside.zone import (
     Breakaway,
@@ -43,6 +43,7 @@ from authoring.games.rinkside.zone import (
     ZoneResult,
     checks,
     commit_penalty,
+    defender_at,
     end_of,
     offensive,
     rating,
@@ -71,7 +72,9 @@ def rush(
     play = shown.left.rush
     game.log(f"{game.team(attacking).lineup.team_id} rush: {play}")
     if play in ("TRANSITION", "ODD MAN RUSH"):
-        defender = skater_at(game, other(attacking), _defender(shown.left.rush_defender))
+        defender = defender_at(game, other(attacking), _defender(shown.left.rush_defender))
+        if defender is None:  # L1090: nobody is back to break it up
+            return split(model, game, attacking, draw(), draw)
         odd_man = play == "ODD MAN RUSH"
         return break_up(
             model, game, attacking, defender, draw, odd_man=odd_man, short_handed=short_handed
@@ -247,18 +250,14 @@ def breakaway_shot(
         attempt = Attempt(shooter, "hq", shown.right.post.lower())
         return _done(game, attempt, IRON.get(shown.right.post, "loose puck"), shown)
     game.count(side, "shots")
+    if defence.goalie_pulled:  # L1345-L1351: no card saves an empty net
+        return _scored(model, game, breakaway, shown, draw, "open net")
     saved_on = draw()
     robbed = None
     if saved_on.black100 > card["shootout"]:
         robbed = rescue(card, defence.goalie_level, draw().left.blue, sniper=False)
         if robbed is None:
-            scored = Attempt(shooter, "hq", "goal")
-            game.count(side, "goals")
-            helpers = assists(model, game.team(side), shooter, breakaway.passer, draw())
-            goal = Goal(shooter, helpers, goalie, "shot")
-            names = ", ".join(s.name for s in helpers) or "unassisted"
-            game.log(f"GOAL {side} on a breakaway: {shooter.name} ({names})")
-            return BreakawayResult(scored, "centre faceoff", saved_on, goal)
+            return _scored(model, game, breakaway, saved_on, draw, "shot")
         defence.goalie_level = after_rescue(defence.goalie_level, robbed)
     game.count(other(side), "saves")
     tested = draw()
@@ -266,6 +265,23 @@ def breakaway_shot(
     save = Save(save_type(card, saved_on.black100), column, robbed, challenged=True)
     attempt = Attempt(shooter, "hq", "saved", save=save)
     return _done(game, attempt, column, tested)
+
+
+def _scored(
+    model: Rinkside,
+    game: GameState,
+    breakaway: Breakaway,
+    last: Draw,
+    draw: Callable[[], Draw],
+    how: How,
+) -> BreakawayResult:
+    side, shooter = breakaway.side, breakaway.shooter
+    game.count(side, "goals")
+    helpers = assists(model, game.team(side), shooter, breakaway.passer, draw())
+    goal = Goal(shooter, helpers, game.team(other(side)).lineup.goalie, how)
+    names = ", ".join(s.name for s in helpers) or "unassisted"
+    game.log(f"GOAL {side} on a breakaway: {shooter.name} ({names})")
+    return BreakawayResult(Attempt(shooter, "hq", "goal"), "centre faceoff", last, goal)
 
 
 def _done(game: GameState, attempt: Attempt, then: BreakawayThen, last: Draw) -> BreakawayResult:

@@ -1,7 +1,7 @@
 """RINKSIDE HOCKEY's season: the league's schedule with its back-to-backs, every game played
-by `game.play_game` in schedule order, the league discipline office's suspensions carried
-to the next games, and one season's tallies as a small summary that K seasons add up in
-run order (README §11.12).
+by `game.play_game` in schedule order, the league discipline office's suspensions and the
+injuries' lengths carried to the next games, goalie starts, and one season's tallies as a
+small summary that K seasons add up in run order (README §11.12).
 
 The schedule is 82 games a club, 41 at home: six double round robins (84) with the last
 one short of one round in each leg, so each club meets one opponent ten times and the
@@ -9,13 +9,11 @@ others twelve. A round is a day on which all eight clubs play; rounds are two da
 except that every fourth round follows the one before the next day, a back-to-back for
 every club.
 
-`play_game` takes a model, two club ids, a generator and the coaches; what a season changes
-about a game it changes in the model handed to it: the starting dirty-play level of L1188
-(a back-to-back after a BOILING game) as a rivalry entry put first, and a suspended player's
-place as a line-up whose next skater at his position plays both shifts. What a season needs
-from a game and `GameRecord` does not carry (each skater's shots on goal, who was given a
-game misconduct, a match penalty or fought in a brawl, whether the game reached BOILING) is
-read from its play-by-play."""
+What a season decides about a game it hands to `play_game`: the starting dirty-play level
+of L1188 (a back-to-back after a BOILING game), the players sitting out (suspended or
+hurt) and each club's starting goalie (its coach's answer). What it needs back it reads
+from the `GameRecord`: each player's line, the hottest intensity, the players sent to the
+discipline office and the players hurt."""
 
 from __future__ import annotations
 
@@ -23,13 +21,13 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.fights import discipline
 from authoring.games.rinkside.game import GameRecord, play_game
-from authoring.games.rinkside.model import Rinkside, Rivalry
-from authoring.games.rinkside.policy import ByTheBook
+from authoring.games.rinkside.model import Goalie, Rinkside
+from authoring.games.rinkside.policy import ByTheBook, Coach, ask_starting_goalie
 from authoring.games.rinkside.state import PERIODS, SIDES, TeamSide, other
 from authoring.simulation import run_rng
 
@@ -38,20 +36,8 @@ ROUNDS_SHORT = 1  # rounds left out of each leg of the last double round robin
 BACK_TO_BACK_EVERY = 4  # every fourth round is played the day after the one before
 BOILING = "BOILING"
 BACK_TO_BACK_LEVEL = 3  # L1188: the 2nd game of a back-to-back after a BOILING game
-# Penalties that send a player to the league discipline office (L1252-L1257).
-DISCIPLINE_PENALTIES = ("match", "game misconduct", "major and game misconduct")
 # The league per team-game figures, as GameRecord's stat columns.
 TEAM_STATS = ("goals", "shots", "saves", "pp_goals", "pp_chances", "penalties", "hits", "fights")
-
-_STAMP = r"P(\d) (\d+:\d\d) "
-_SHOT = re.compile(
-    _STAMP
-    + r"(?:(?P<shooter>.+) (?:shoots \(\w+\): |shoots from centre ice: |on a breakaway: )"
-    + r"(?:saved|goal)|(?P<scorer>.+) scores from centre ice$)"
-)
-_SEVERE = re.compile(_STAMP + r"(.+): (" + "|".join(DISCIPLINE_PENALTIES) + "), ")
-_THIRD_MAN = re.compile(_STAMP + r"(.+) joins the fight$")
-_FIGHT = re.compile(_STAMP + r"fight: (.+) and (.+), ")
 
 
 @dataclass(frozen=True)
@@ -107,72 +93,17 @@ def circle_rounds(teams: list[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
-# Suspensions.
+# Suspensions and injuries.
 
 
-def suspension_games(ruling: str, rng: random.Random) -> int:
-    """Games a discipline ruling sits a player out: "none" 0, "1 game" 1, "2 to 3 games" a
-    number from 2 to 3 drawn by the league office's generator."""
-    numbers = [int(n) for n in re.findall(r"\d+", ruling)]
+def games_out(length: str, rng: random.Random) -> int:
+    """Games a discipline ruling or an injury keeps a player out: "none", "one shift" or
+    "rest of the game" 0, "1 game" 1, "2 to 3 games" a number from 2 to 3 drawn by the
+    season's generator."""
+    numbers = [int(n) for n in re.findall(r"\d+", length)]
     if not numbers:
         return 0
     return rng.randint(numbers[0], numbers[-1])
-
-
-def with_sitting(model: Rinkside, sitting: Iterable[str]) -> Rinkside:
-    """`model` with each sitting skater's place in his club's line-up taken by the next
-    skater at his position (the line below; for the last line or pair the one above), who
-    plays both shifts."""
-    skaters = dict(model.skaters)
-    for skater_id in sitting:
-        out = skaters.pop(skater_id)
-        same = {
-            s.unit: s
-            for s in skaters.values()
-            if s.team_id == out.team_id and s.position == out.position
-        }
-        below = [unit for unit in sorted(same) if unit > out.unit]
-        above = [unit for unit in sorted(same, reverse=True) if unit < out.unit]
-        stand_in = same[(below or above)[0]]
-        skaters[f"{skater_id}~{stand_in.skater_id}"] = replace(stand_in, unit=out.unit)
-    return replace(model, skaters=skaters)
-
-
-def with_dirty_start(model: Rinkside, home: str, visitor: str, level: int) -> Rinkside:
-    """`model` whose game between the clubs starts at dirty-play level `level` (L1188)."""
-    rivalry = Rivalry(frozenset((home, visitor)), level, "back-to-back after a BOILING game")
-    return replace(model, rivalries=(rivalry, *model.rivalries))
-
-
-# Reading a game.
-
-
-def shots_by(record: GameRecord) -> Counter[str]:
-    """Each shooter's shots on goal (saved or scored), by name, from the play-by-play."""
-    return Counter(
-        m.group("shooter") or m.group("scorer") for play in record.plays if (m := _SHOT.match(play))
-    )
-
-
-def before_discipline(record: GameRecord) -> list[str]:
-    """The players (by name, in play order) the discipline office rules on after this game:
-    a match penalty, a game misconduct (alone or with a major), the third man in a fight
-    (his game misconduct), and each fighter of a brawl (two fights or more at one time)."""
-    named: list[str] = []
-    fights_at: dict[str, list[str]] = {}
-    for play in record.plays:
-        if m := _SEVERE.match(play) or _THIRD_MAN.match(play):
-            named.append(m.group(3))
-        elif m := _FIGHT.match(play):
-            fights_at.setdefault(f"{m.group(1)} {m.group(2)}", []).extend(m.group(3, 4))
-    for fighters in fights_at.values():
-        if len(fighters) > 2:
-            named += fighters
-    return list(dict.fromkeys(named))
-
-
-def boiled(record: GameRecord) -> bool:
-    return any(play.endswith(f"intensity rises to {BOILING}") for play in record.plays)
 
 
 # One season.
@@ -182,7 +113,8 @@ def boiled(record: GameRecord) -> bool:
 class SeasonSummary:
     """One season's tallies, small to send back from a worker: each club's record, the
     league's per team-game sums (and sums of squares, for intervals), each player's season,
-    and the suspensions given (skater id, games)."""
+    the suspensions given (skater id, games) and the injuries (player id, InjuryLength's
+    text, games out)."""
 
     standings: tuple[tuple[str, int, int, int, int, int], ...]  # club, W, L, T, GF, GA
     team_games: int
@@ -193,27 +125,45 @@ class SeasonSummary:
     goalies: tuple[tuple[str, int, int, int], ...]  # id, GP, SA, SV
     suspensions: tuple[tuple[str, int], ...]
     served: int
+    goalie_starts: tuple[tuple[str, int], ...] = ()  # id, GS
+    injuries: tuple[tuple[str, str, int], ...] = ()
+    missed: int = 0  # player-games missed through injury
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game of the season as the summary needs it: the fixture, its record, who sat
+    out, and each club's starting goalie."""
+
+    fixture: Fixture
+    record: GameRecord
+    sitting: frozenset[str]
+    starters: tuple[str, str]  # home, visitor goalie ids
 
 
 @dataclass
 class Season:
     """A season being played: the schedule's fixtures in order, each club's last game's
-    intensity, and suspensions still to serve."""
+    intensity, the games players still sit out (suspended or hurt), the clubs' coaches."""
 
     model: Rinkside
     rng: random.Random
     office: Callable[[], Draw]  # the league discipline office's own deck
-    to_serve: Counter[str] = field(default_factory=Counter)
+    coaches: Mapping[str, Coach]  # by club
+    to_serve: Counter[str] = field(default_factory=Counter)  # suspensions, in games
+    hurt: Counter[str] = field(default_factory=Counter)  # injuries, in games
     boiling: dict[str, int] = field(default_factory=dict)  # club: day of its BOILING game
-    records: list[tuple[Fixture, GameRecord, tuple[str, ...]]] = field(default_factory=list)
+    games: list[Played] = field(default_factory=list)
     rulings: list[tuple[str, int]] = field(default_factory=list)
+    injuries: list[tuple[str, str, int]] = field(default_factory=list)
     served: int = 0
+    missed: int = 0
 
     @classmethod
     def new(cls, model: Rinkside, seed: int, run: int) -> Season:
         rng = run_rng(seed, run)
         office = DrawPile(model.cards, random.Random(rng.getrandbits(64)))
-        return cls(model, rng, office.draw)
+        return cls(model, rng, office.draw, {club: ByTheBook() for club in model.teams})
 
     def dirty_start(self, fixture: Fixture) -> int:
         """L1188: a club's second game of a back-to-back whose first reached BOILING starts
@@ -224,47 +174,87 @@ class Season:
         rivals = self.model.rivalry(fixture.home, fixture.visitor)
         return max(rivals, BACK_TO_BACK_LEVEL) if after_boiling else rivals
 
+    def out(self, club: str) -> frozenset[str]:
+        """The club's players (skaters and goalies) sitting its next game."""
+        return frozenset(
+            player
+            for player, games in (self.to_serve + self.hurt).items()
+            if games > 0 and self.club_of(player) == club
+        )
+
+    def club_of(self, player: str) -> str:
+        model = self.model
+        found = model.skaters.get(player) or model.goalies[player]
+        return found.team_id
+
+    def starting_goalie(self, fixture: Fixture, club: str) -> Goalie:
+        """The club's coach picks from its goalies not hurt (all of them if none is fit),
+        the starter first."""
+        goalies = sorted(
+            (g for g in self.model.goalies.values() if g.team_id == club), key=lambda g: g.depth
+        )
+        fit = [g for g in goalies if self.hurt[g.goalie_id] <= 0] or goalies
+        return ask_starting_goalie(self.coaches[club], club, club in fixture.back_to_back, fit)
+
     def play(self, fixture: Fixture) -> GameRecord:
         model = self.model
         clubs = (fixture.home, fixture.visitor)
-        sitting = tuple(
-            skater_id
-            for skater_id in sorted(self.to_serve)
-            if self.to_serve[skater_id] > 0 and model.skaters[skater_id].team_id in clubs
-        )
+        out = self.out(fixture.home) | self.out(fixture.visitor)
+        sitting = frozenset(player for player in out if player in model.skaters)
+        starters = tuple(self.starting_goalie(fixture, club).goalie_id for club in clubs)
         level = self.dirty_start(fixture)
-        played = with_sitting(model, sitting) if sitting else model
-        if level != model.rivalry(fixture.home, fixture.visitor):
-            played = with_dirty_start(played, fixture.home, fixture.visitor, level)
+        rivals = model.rivalry(fixture.home, fixture.visitor)
         game_rng = random.Random(self.rng.getrandbits(64))
-        coaches = {side: ByTheBook() for side in SIDES}
-        record = play_game(played, fixture.home, fixture.visitor, game_rng, coaches)
-        for skater_id in sitting:
-            self.to_serve[skater_id] -= 1
-            self.served += 1
-        if boiled(record):
+        record = play_game(
+            model,
+            fixture.home,
+            fixture.visitor,
+            game_rng,
+            {"home": self.coaches[fixture.home], "visitor": self.coaches[fixture.visitor]},
+            dirty_start=None if level == rivals else level,
+            sitting=sitting,
+            starting_goalies={"home": starters[0], "visitor": starters[1]},
+        )
+        for player in sorted(out):  # a suspension and an injury run side by side
+            if self.to_serve[player] > 0:
+                self.to_serve[player] -= 1
+                self.served += 1
+            if self.hurt[player] > 0:
+                self.hurt[player] -= 1
+                self.missed += 1
+        if record.peak_intensity == BOILING:
             for club in clubs:
                 self.boiling[club] = fixture.day
-        self.rule_on(record, clubs)
-        self.records.append((fixture, record, sitting))
+        self.rule_on(record)
+        self.carry_injuries(record)
+        self.games.append(Played(fixture, record, sitting, (starters[0], starters[1])))
         return record
 
-    def rule_on(self, record: GameRecord, clubs: tuple[str, str]) -> None:
-        """The discipline office (L1252-L1259): one draw of its deck for each player sent
-        to it; a suspension is served in his club's next games."""
-        by_name = {s.name: s for s in self.model.skaters.values() if s.team_id in clubs}
-        for name in before_discipline(record):
-            player = by_name.get(name)
+    def rule_on(self, record: GameRecord) -> None:
+        """The discipline office (L1252-L1259): one draw of its deck for each skater the
+        game sent to it (once however many times); a suspension is served in his club's
+        next games."""
+        for skater_id in dict.fromkeys(player for player, _ in record.discipline):
+            player = self.model.skaters.get(skater_id)
             if player is None:
                 continue  # a goalie in a full brawl: the discipline table rates skaters
             ruling = discipline(self.model, player, self.office())
-            games = suspension_games(ruling, self.rng)
+            games = games_out(ruling, self.rng)
             if games:
-                self.to_serve[player.skater_id] += games
-                self.rulings.append((player.skater_id, games))
+                self.to_serve[skater_id] += games
+                self.rulings.append((skater_id, games))
+
+    def carry_injuries(self, record: GameRecord) -> None:
+        """L1323: an injury's length (InjuryLength) beyond the game ("1 to 3 games", "4 to 10
+        games" ...) is a number of games in the range he misses, from the season's
+        generator; one that ends within the game costs none."""
+        for player, length in record.injuries:
+            games = games_out(length, self.rng)
+            self.hurt[player] += games
+            self.injuries.append((player, length, games))
 
     def summary(self) -> SeasonSummary:
-        return summarise(self.model, self.records, self.rulings, self.served)
+        return summarise(self)
 
 
 def play_season(model: Rinkside, seed: int, run: int, rounds: int | None = None) -> Season:
@@ -281,27 +271,18 @@ def one_season(model: Rinkside, seed: int, rounds: int | None, run: int) -> Seas
     return play_season(model, seed, run, rounds).summary()
 
 
-def summarise(
-    model: Rinkside,
-    records: list[tuple[Fixture, GameRecord, tuple[str, ...]]],
-    rulings: list[tuple[str, int]],
-    served: int,
-) -> SeasonSummary:
+def summarise(season: Season) -> SeasonSummary:
+    model = season.model
     table: dict[str, Counter[str]] = {club: Counter() for club in model.teams}
     sums: Counter[str] = Counter()
     squares: Counter[str] = Counter()
     deck: Counter[str] = Counter()
     deck_squares: Counter[str] = Counter()
     skaters: dict[str, Counter[str]] = {s: Counter() for s in model.skaters}
-    goalies: dict[str, Counter[str]] = {
-        g.goalie_id: Counter() for g in model.goalies.values() if g.depth == 1
-    }
-    starter = {g.team_id: g.goalie_id for g in model.goalies.values() if g.depth == 1}
-    for fixture, record, sitting in records:
+    goalies: dict[str, Counter[str]] = {g: Counter() for g in model.goalies}
+    for played in season.games:
+        fixture, record = played.fixture, played.record
         club_of: Mapping[TeamSide, str] = {"home": fixture.home, "visitor": fixture.visitor}
-        by_name = {
-            s.name: s.skater_id for s in model.skaters.values() if s.team_id in club_of.values()
-        }
         for side in SIDES:
             mine, theirs = side, other(side)
             club = club_of[side]
@@ -312,35 +293,39 @@ def summarise(
                 value = record.stat(mine, stat)
                 sums[stat] += value
                 squares[stat] += value * value
-            goalie = goalies[starter[club]]
-            goalie.update({"GP": 1, "SA": record.stat(theirs, "shots")})
-            goalie["SV"] += record.stat(mine, "saves")
             for skater in model.roster(club):
-                if skater.skater_id not in sitting:
+                if skater.skater_id not in played.sitting:
                     skaters[skater.skater_id]["GP"] += 1
         for count, per_period in (("draws", record.draws), ("reshuffles", record.reshuffles)):
             for value in per_period:
                 deck[count] += value
                 deck_squares[count] += value * value
-        for play in record.scoring:
-            if play.scorer in by_name:  # not a goalie's own goal
-                skaters[by_name[play.scorer]]["G"] += 1
-            for helper in play.assists:
-                if helper in by_name:
-                    skaters[by_name[helper]]["A"] += 1
-        for name, shots in shots_by(record).items():
-            if name in by_name:
-                skaters[by_name[name]]["S"] += shots
+        for starter in played.starters:
+            goalies[starter]["GS"] += 1
+        in_net = set(played.starters)
+        for line in record.lines:
+            if line.player_id in skaters:
+                skaters[line.player_id].update(
+                    {"G": line.goals, "A": line.assists, "S": line.shots}
+                )
+            elif line.seconds or line.shots_against:
+                in_net.add(line.player_id)
+                goalies[line.player_id].update({"SA": line.shots_against, "SV": line.saves})
+        for goalie_id in in_net:
+            goalies[goalie_id]["GP"] += 1
     return SeasonSummary(
         standings=tuple(
             (club, t["W"], t["L"], t["T"], t["GF"], t["GA"]) for club, t in table.items()
         ),
-        team_games=2 * len(records),
+        team_games=2 * len(season.games),
         sums=tuple((stat, sums[stat], squares[stat]) for stat in TEAM_STATS),
-        periods=len(records) * PERIODS,
+        periods=len(season.games) * PERIODS,
         deck=tuple((count, deck[count], deck_squares[count]) for count in ("draws", "reshuffles")),
         skaters=tuple((s, c["GP"], c["G"], c["A"], c["S"]) for s, c in skaters.items()),
         goalies=tuple((g, c["GP"], c["SA"], c["SV"]) for g, c in goalies.items()),
-        suspensions=tuple(rulings),
-        served=served,
+        suspensions=tuple(season.rulings),
+        served=season.served,
+        goalie_starts=tuple((g, c["GS"]) for g, c in goalies.items()),
+        injuries=tuple(season.injuries),
+        missed=season.missed,
     )

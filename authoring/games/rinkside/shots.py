@@ -131,13 +131,15 @@ def take_shot(
     passer: Skater | None = None,
     strength: Strength = "even",
     rush: bool = False,
+    most: int = MAX_SHOTS,
 ) -> ShotResult:
     """`side`'s `shooter` shoots on a `chance` of that quality; `last` is the draw that gave
     the chance (its shot symbol, blocker and net player), `passer` the teammate who set it
     up (he gets the first assist, L696). Every new draw is taken from `draw`. A `rush` shot
     cannot be blocked (L931) and, taken short-handed, is saved on the goalie's SHT rating
-    (L1132); the rebounds it leads to are ordinary shots."""
-    sequence = _Sequence(model, game, side, draw, strength, rush)
+    (L1132); the rebounds it leads to are ordinary shots. At most `most` shots are taken:
+    the last second allows one follow-up shot (L1363)."""
+    sequence = _Sequence(model, game, side, draw, strength, rush, most)
     then = sequence.shot(shooter, chance, last, passer)
     return _result(sequence, then)
 
@@ -151,11 +153,13 @@ def play_on_after_save(
     draw: Callable[[], Draw],
     *,
     strength: Strength = "even",
+    most: int = MAX_SHOTS,
 ) -> ShotResult:
     """Play on from a save column's or rebound-control test's `result` (cover, corner,
     rebound, rebound shot) read on `shown`, for a save made outside `take_shot` (a
-    breakaway's, a centre-ice shot's), exactly as after a save inside it."""
-    sequence = _Sequence(model, game, side, draw, strength)
+    breakaway's, a centre-ice shot's), exactly as after a save inside it, with at most
+    `most` more shots."""
+    sequence = _Sequence(model, game, side, draw, strength, most=most)
     return _result(sequence, sequence.after_save(result, shown))
 
 
@@ -187,6 +191,11 @@ def player(team: TeamState, position: str | None) -> Skater:
     return team.at(_printed(position, "player").lstrip("*"))
 
 
+def present(team: TeamState, position: str | None) -> Skater | None:
+    """The defender a card's locator names, None when the box leaves his place empty."""
+    return team.on_ice_at(_printed(position, "player").lstrip("*"))
+
+
 def _printed(value: str | None, section: str) -> str:
     """A section every card prints, as the rule reads it."""
     if value is None:
@@ -205,6 +214,7 @@ class _Sequence:
     draw: Callable[[], Draw]
     strength: Strength
     rush: bool = False  # the sequence's first shot comes off a rush
+    most: int = MAX_SHOTS  # shots the sequence may take before the goalie covers
     attempts: list[Attempt] = field(default_factory=list)
     clears: list[tuple[Skater, bool]] = field(default_factory=list)
     goal: Goal | None = None
@@ -249,7 +259,7 @@ class _Sequence:
         open_net: bool = False,
     ) -> Then:
         """A shot on its own draw, read as the module docstring says, on to the goalie."""
-        if len(self.attempts) >= MAX_SHOTS:
+        if len(self.attempts) >= self.most:
             self.game.log("the goalie smothers the puck")
             return self.stoppage(covered=True)
         shown = self.draw()
@@ -263,8 +273,10 @@ class _Sequence:
         by: Skater | None = None
         put_back = False
         first_of_rush = self.rush and not self.attempts
+        blocker = None  # nobody in the lane: no block symbol, a rush's first shot, an empty place
         if symbol in BLOCK_SYMBOLS and not first_of_rush:
-            blocker = player(self.defence, last.right.block_who)
+            blocker = present(self.defence, last.right.block_who)
+        if symbol is not None and blocker is not None:
             if shown.left.red <= self.rated(blocker, "blocked_shot"):
                 return self.blocked(shooter, chance, symbol, blocker, shown)
             if symbol == "BLOCKED/DEFLECTED ON NET":
@@ -327,11 +339,15 @@ class _Sequence:
         """The Right face's zone defender clears on the next draw's red (L453-L457,
         L596-L604): within his Defense Rating to the corner, on 1 or 3 to the neutral zone;
         above it the offence gets a high-quality rebound shot (the set-up's shooter)."""
-        defender = player(self.defence, shown.right.zone_def)
+        defender = present(self.defence, shown.right.zone_def)
         attempt = self.draw()
-        cleared = attempt.left.red <= self.rated(defender, "defense")
-        self.clears.append((defender, cleared))
-        self.game.log(f"{defender.name} {'clears' if cleared else 'fails to clear'}")
+        if defender is None:  # L1090: his place is empty, the offence has the rebound
+            self.game.log("nobody is there to clear the rebound")
+            cleared = False
+        else:
+            cleared = attempt.left.red <= self.rated(defender, "defense")
+            self.clears.append((defender, cleared))
+            self.game.log(f"{defender.name} {'clears' if cleared else 'fails to clear'}")
         if cleared:
             return "neutral zone" if attempt.left.red in NEUTRAL_ZONE_CLEARS else "loose puck"
         shooter = set_up_shooter(self.model, self.game, self.side, None, attempt)
@@ -346,6 +362,8 @@ class _Sequence:
         Recover Rating (L666), a goal robbed on the following blue (L550-L564)."""
         goalie, team = self.defence.lineup.goalie, self.defence
         self.game.count(self.side, "shots")
+        if team.goalie_pulled:  # L1345-L1351: no card saves an empty net
+            return self.scored(replace(shot, open_net=True), scorer, setter, "open net")
         saved_on = self.draw()
         black = saved_on.black100
         if shot.open_net:
@@ -424,8 +442,10 @@ class _Sequence:
             if number > self.rated(attacker, name):
                 return "defence puck"
             return self.shot(attacker, "hq", attempt, None, open_net=True)
-        defender = player(self.defence, section.right.zone_def)
+        defender = present(self.defence, section.right.zone_def)
         attempt = self.draw()
+        if defender is None:  # L1090: his place is empty, nobody clears the scramble
+            return self.open_net_shot(attempt)
         if kind == "CLEAR":
             number, name = attempt.left.red, "defense"
         else:
@@ -440,14 +460,18 @@ class _Sequence:
 
     def goalie_scramble(self, shooter: Skater, attempt: Draw) -> Then:
         """GOALIE (also a DOUBLE POST, L497): his Scramble Rating on the blue clears it to a
-        rebound-control challenge; above it an offensive player shoots at the open net."""
-        if attempt.left.blue <= self.card["scramble"]:
+        rebound-control challenge; above it an offensive player shoots at the open net. An
+        empty net has no goalie to scramble."""
+        if attempt.left.blue <= self.card["scramble"] and not self.defence.goalie_pulled:
             return self.rebound_after_scramble()
         return self.open_net_shot(attempt)
 
     def goalie_recovers(self, shooter: Skater, attempt: Draw) -> Then:
         """GOALIE+++ (L670): his recover number at once; above it he knocks the puck into
-        his own net, an unassisted goal (credited to the last shooter)."""
+        his own net, an unassisted goal (credited to the last shooter). An empty net has no
+        goalie to recover: the puck is there for an open-net shot."""
+        if self.defence.goalie_pulled:
+            return self.open_net_shot(attempt)
         if attempt.left.blue <= open_net_number(self.card, self.defence.goalie_level):
             return self.rebound_after_scramble()
         shot = Attempt(shooter, "hq", "", open_net=True)

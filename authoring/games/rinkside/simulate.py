@@ -1,11 +1,13 @@
 """`authoring simulate rinkside game`: one seeded game between two clubs, printed as a box
 score (goals and assists by period, shots, saves, power plays, penalties, hits, fights), the
-scoring plays, the deck's draws and reshuffles by period and, when asked, the play-by-play.
-The same seed plays the same game, card for card.
+scoring plays, each club's players (G, A, SOG, PIM, hits; the goalies' shots against, saves
+and time in net), the deck's draws and reshuffles by period and, when asked, the
+play-by-play. The same seed plays the same game, card for card.
 
 `authoring simulate rinkside season`: K seeded seasons of the whole league (season.py): the
-standings, league figures with intervals, top scorers, goalies, each player's simulated
-season beside his stat line, and the suspensions, the same whatever `--workers` is."""
+standings, league figures with intervals, top scorers, goalies with their starts, each
+player's simulated season beside his stat line, the suspensions and the injuries, the same
+whatever `--workers` is."""
 
 from __future__ import annotations
 
@@ -13,13 +15,14 @@ import math
 from collections import Counter
 from functools import partial
 
-from authoring.games.rinkside.game import GameRecord, play_game
+from authoring.games.rinkside import calibration
+from authoring.games.rinkside.game import GameRecord, PlayerLine, play_game
 from authoring.games.rinkside.model import Rinkside
 from authoring.games.rinkside.policy import ByTheBook
 from authoring.games.rinkside.season import Fixture, SeasonSummary, one_season, schedule
-from authoring.games.rinkside.state import PERIODS, SIDES
+from authoring.games.rinkside.state import PERIODS, SIDES, TeamSide
 from authoring.report import Figures, Report
-from authoring.simulation import Mean, OptionError, Proportion, run_all, run_rng
+from authoring.simulation import OptionError, Proportion, run_all, run_rng
 
 YES, NO = ("yes", "y", "true", "1"), ("no", "n", "false", "0")
 
@@ -34,9 +37,10 @@ def yes_no(text: str) -> bool:
 
 
 def team_id(model: Rinkside, given: str, role: str) -> str:
+    """`given` if it is a club's id; otherwise the error names it and the known ids."""
     if given not in model.teams:
         known = ", ".join(sorted(model.teams))
-        raise OptionError(f"no team {given!r} for --{role}; the Teams sheet's ids: {known}")
+        raise OptionError(f"no team {given!r} to play {role}; the Teams sheet's ids: {known}")
     return given
 
 
@@ -59,8 +63,8 @@ def simulate_game(
     """The game `visitor` plays at `home` on run 0 of `seed`, both benches coached by the
     book; without them the Teams sheet's first club hosts the next. One game is one run:
     `runs` and `workers` are the simulate verb's and not used."""
-    home_id = team_id(model, home or next(iter(model.teams)), "home")
-    visitor_id = team_id(model, visitor or default_visitor(model, home_id), "visitor")
+    home_id = team_id(model, home or next(iter(model.teams)), "at home")
+    visitor_id = team_id(model, visitor or default_visitor(model, home_id), "away")
     if home_id == visitor_id:
         raise OptionError(f"a team cannot play itself ({home_id})")
     coaches = {side: ByTheBook() for side in SIDES}
@@ -130,8 +134,34 @@ def box_score(model: Rinkside, record: GameRecord, seed: int) -> list[Figures]:
             "shots: on goal; saves: by the team's goalie; PP: power-play goals/chances",
         ),
         Figures("Scoring", ("period", "clock", "team", "scorer", "assists", "strength"), scoring),
+        *(player_lines(model, record, side) for side in SIDES),
         Figures("The deck", ("period", "draws", "reshuffles"), deck),
     ]
+
+
+def player_lines(model: Rinkside, record: GameRecord, side: TeamSide) -> Figures:
+    """A club's players who did something: each skater's line in roster order, then each
+    goalie who played."""
+    club = record.home if side == "home" else record.visitor
+    lines = {line.player_id: line for line in record.lines if line.side == side}
+    rows: list[tuple[str | int, ...]] = []
+    for skater in model.roster(club):
+        line = lines.get(skater.skater_id)
+        if line is not None:
+            counts = (line.goals, line.assists, line.shots, line.pim, line.hits)
+            rows.append((skater.name, skater.position, *counts, "", "", ""))
+    for goalie in model.goalies.values():
+        line = lines.get(goalie.goalie_id) or PlayerLine(goalie.goalie_id, side)
+        if goalie.team_id == club and (line.seconds or line.shots_against):
+            counts = (line.goals, line.assists, line.shots, line.pim, line.hits)
+            rows.append((goalie.name, "G", *counts, line.shots_against, line.saves, line.minutes))
+    return Figures(
+        f"Players: {model.teams[club].name}",
+        ("player", "pos", "G", "A", "SOG", "PIM", "hits", "SA", "SV", "in net"),
+        tuple(rows),
+        "skaters with a goal, assist, shot on goal, penalty or hit; goalies: shots against "
+        "and saves while in net",
+    )
 
 
 def simulate_season(
@@ -175,8 +205,9 @@ def season_figures(
         league_figures(summaries),
         top_scorers(model, summaries),
         goalie_figures(model, summaries),
-        *calibration(model, summaries),
+        *calibration.compare(model, summaries).figures,
         suspension_figures(model, summaries),
+        injury_figures(model, summaries),
         Figures(
             "The seasons",
             ("seasons", "seed", "games a season", "a club", "at home", "back-to-backs"),
@@ -229,33 +260,17 @@ def _per(total: int, k: int) -> str | int:
     return total if k == 1 else f"{total / k:.1f}"
 
 
-def pooled_mean(total: int, squares: int, n: int) -> Mean:
-    """The mean of n values and its interval from their sum and sum of squares."""
-    mean = total / n
-    spread = math.sqrt(max(0.0, (squares - n * mean * mean) / (n - 1))) if n > 1 else 0.0
-    return Mean(mean, spread, n)
-
-
 def league_figures(summaries: list[SeasonSummary]) -> Figures:
-    sums: Counter[str] = Counter()
-    squares: Counter[str] = Counter()
-    for summary in summaries:
-        for stat, total, square in summary.sums:
-            sums[stat] += total
-            squares[stat] += square
-        for count, total, square in summary.deck:
-            sums[count] += total
-            squares[count] += square
-    team_games = sum(s.team_games for s in summaries)
-    periods = sum(s.periods for s in summaries)
+    tallied = calibration.tally(summaries)
+    sums, team_games, periods = tallied.sums, tallied.team_games, tallied.periods
     rows: list[tuple[str, str]] = [
-        (f"{stat} a team-game", str(pooled_mean(sums[stat], squares[stat], team_games)))
+        (f"{stat} a team-game", str(calibration.mean_of(tallied, stat, team_games)))
         for stat in ("goals", "shots", "penalties", "hits", "fights")
     ]
     rows.insert(2, ("save %", str(Proportion(sums["saves"], sums["shots"]))))
     rows.insert(3, ("PP %", str(Proportion(sums["pp_goals"], sums["pp_chances"]))))
     rows += [
-        (f"{count} a period", str(pooled_mean(sums[count], squares[count], periods)))
+        (f"{count} a period", str(calibration.mean_of(tallied, count, periods)))
         for count in ("draws", "reshuffles")
     ]
     return Figures(
@@ -276,11 +291,14 @@ def skater_seasons(model: Rinkside, summaries: list[SeasonSummary]) -> dict[str,
 
 
 def goalie_seasons(model: Rinkside, summaries: list[SeasonSummary]) -> dict[str, Counter[str]]:
+    """Each goalie who played: GP, GS, SA, SV over the seasons."""
     totals: dict[str, Counter[str]] = {}
     for summary in summaries:
         for goalie_id, gp, against, saved in summary.goalies:
             totals.setdefault(goalie_id, Counter()).update({"GP": gp, "SA": against, "SV": saved})
-    return totals
+        for goalie_id, starts in summary.goalie_starts:
+            totals[goalie_id]["GS"] += starts
+    return {goalie_id: t for goalie_id, t in totals.items() if t["GP"]}
 
 
 TOP_SCORERS = 10
@@ -314,80 +332,18 @@ def goalie_figures(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
             (
                 goalie.name,
                 goalie.team_id,
-                *(_per(t[c], k) for c in ("GP", "SA", "SV")),
+                *(_per(t[c], k) for c in ("GP", "GS", "SA", "SV")),
                 f"{share:.3f}",
             )
         )
-    rows.sort(key=lambda row: (-float(row[5]), row[0]))
+    rows.sort(key=lambda row: (-float(row[6]), row[0]))
     return Figures(
-        "Goalies", ("goalie", "club", "GP", "SA", "SV", "SV%"), tuple(rows), "the starters"
+        "Goalies",
+        ("goalie", "club", "GP", "GS", "SA", "SV", "SV%"),
+        tuple(rows),
+        "every goalie who played: the backup starts the second game of a back-to-back and "
+        "comes in for a hurt starter",
     )
-
-
-def poisson_z(actual: float, simulated: int, simulated_games: int, games: float) -> float:
-    """How far a stat line's count is from the simulation's: (actual - expected) over the
-    Poisson spread of the expected count at the simulated rate for his games. A player the
-    simulation never credited is taken at half a count, so z stays finite."""
-    expected = max(simulated, 0.5) / simulated_games * games
-    return (actual - expected) / math.sqrt(expected)
-
-
-def calibration(model: Rinkside, summaries: list[SeasonSummary]) -> list[Figures]:
-    """Each player's simulated season beside his stat line (issue 14's check): goals,
-    shots on goal and points at the simulated rate a game times his stat line's GP, with
-    z; each goalie's save % with z on his stat line's shots against."""
-    rows = []
-    within: Counter[str] = Counter()
-    for skater_id, t in skater_seasons(model, summaries).items():
-        line = model.skater_stats[skater_id]
-        gp = line["gp"] or 0
-        if not t["GP"] or not gp:
-            continue
-        figures = []
-        for label, simulated, actual in (
-            ("G", t["G"], line["g"] or 0),
-            ("SOG", t["S"], line["sog"] or 0),
-            ("P", t["G"] + t["A"], (line["g"] or 0) + (line["a"] or 0)),
-        ):
-            expected = simulated / t["GP"] * gp
-            z = poisson_z(actual, simulated, t["GP"], gp)
-            within[label] += abs(z) <= 2
-            figures += [f"{expected:.1f}", actual, f"{z:+.1f}"]
-        rows.append((model.skaters[skater_id].name, model.skaters[skater_id].team_id, gp, *figures))
-    goalie_rows = []
-    for goalie_id, t in goalie_seasons(model, summaries).items():
-        line = model.goalie_stats[goalie_id]
-        against = sum(line[c] or 0 for c in ("sa_es", "sa_pp", "sa_sh"))
-        saved = sum(line[c] or 0 for c in ("sv_es", "sv_pp", "sv_sh"))
-        share = t["SV"] / t["SA"]
-        line_share = saved / against
-        z = (line_share - share) / math.sqrt(share * (1 - share) / against)
-        within["SV%"] += abs(z) <= 2
-        goalie_rows.append(
-            (model.goalies[goalie_id].name, line["gp"], against, f"{share:.3f}",
-             f"{line_share:.3f}", f"{z:+.1f}")
-        )  # fmt: skip
-    shares = tuple(
-        (label, f"{within[label]}/{n}", f"{within[label] / n:.0%}")
-        for label, n in (("G", len(rows)), ("SOG", len(rows)), ("P", len(rows)),
-                         ("SV%", len(goalie_rows)))
-    )  # fmt: skip
-    return [
-        Figures(
-            "Calibration: skaters",
-            ("player", "club", "GP", "sim G", "G", "z", "sim SOG", "SOG", "z", "sim P", "P", "z"),
-            tuple(rows),
-            "sim: the simulated rate a game times the stat line's GP; z: the stat line's count "
-            "less that, over its Poisson spread",
-        ),
-        Figures(
-            "Calibration: goalies",
-            ("goalie", "GP", "SA", "sim SV%", "SV%", "z"),
-            tuple(goalie_rows),
-            "z: the stat line's save % less the simulated, over its binomial spread on his SA",
-        ),
-        Figures("Calibration: within |z| <= 2", ("stat", "players", "share"), shares),
-    ]
 
 
 def suspension_figures(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
@@ -406,4 +362,24 @@ def suspension_figures(model: Rinkside, summaries: list[SeasonSummary]) -> Figur
         rows,
         f"over all the seasons; {served} player-games served (a suspension still running at a "
         "season's end lapses)",
+    )
+
+
+def injury_figures(model: Rinkside, summaries: list[SeasonSummary]) -> Figures:
+    """The injuries by InjuryLength's length: how many, and the games they cost."""
+    lengths: dict[str, Counter[str]] = {}
+    for summary in summaries:
+        for _, length, games in summary.injuries:
+            lengths.setdefault(length, Counter()).update({"injuries": 1, "games": games})
+    missed = sum(s.missed for s in summaries)
+    rows = tuple(
+        (length, t["injuries"], t["games"])
+        for length, t in sorted(lengths.items(), key=lambda item: (item[1]["games"], item[0]))
+    )
+    return Figures(
+        "Injuries",
+        ("out for", "injuries", "games given"),
+        rows,
+        f"over all the seasons; {missed} player-games missed (an injury running at a season's "
+        "end lapses); out for the game or less costs no game",
     )

@@ -2,14 +2,15 @@
 each has on the ice, the clock in :30 timing steps, the pre-game skate's results, the
 game-wide levels later rules move, a box score by period and the play-by-play.
 
-The line-ups are frozen: they come from the model and never change during a game. The game
-itself is one small mutable object with a method per change, because a game is some 600
-draws, each moving a field or two; copying a frozen state at every draw would cost more than
-it protects, and only the engine writes to it."""
+The line-ups are frozen values: one that changes during a game (an injury) is replaced by a
+new one. The game itself is one small mutable object with a method per change, because a
+game is some 600 draws, each moving a field or two; copying a frozen state at every draw
+would cost more than it protects, and only the engine writes to it."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
@@ -30,6 +31,8 @@ Zone = Literal["neutral", "home end", "visitor end"]  # the end is the team's de
 PERIODS = 3
 STEPS_PER_PERIOD = 40  # 20:00 in :30 timing sequences (seed L170)
 STEP_SECONDS = 30
+PLACES = ("LW", "C", "RW", "LD", "RD")
+COVER = "C"  # who plays a wing's place the box leaves empty (README §11.16)
 BOX_STATS = ("goals", "shots", "saves", "hits", "penalties")
 
 
@@ -69,21 +72,26 @@ class Lineup:
     goalie: Goalie
 
     @classmethod
-    def of(cls, model: Rinkside, team_id: str) -> Lineup:
+    def of(cls, model: Rinkside, team_id: str, goalie_id: str | None = None) -> Lineup:
+        """The club's line-up from its roster, the starter in net unless `goalie_id` names
+        another of its goalies."""
         by_place = {(s.position, s.unit): s for s in model.roster(team_id)}
         lines = tuple(
             ForwardLine(by_place["LW", n], by_place["C", n], by_place["RW", n])
             for n in (1, 2, 3, 4)
         )
         pairs = tuple(Pair(by_place["LD", n], by_place["RD", n]) for n in (1, 2, 3))
-        starter = next(g for g in model.goalies.values() if g.team_id == team_id and g.depth == 1)
-        return cls(team_id, lines, pairs, starter)
+        goalies = [g for g in model.goalies.values() if g.team_id == team_id]
+        named = [g for g in goalies if (g.goalie_id == goalie_id if goalie_id else g.depth == 1)]
+        if not named:
+            raise ValueError(f"{goalie_id!r} is not a goalie of {team_id}")
+        return cls(team_id, lines, pairs, named[0])
 
     def without(self, out: Skater) -> Lineup:
-        """The line-up with `out` gone for the game: each place of his is taken by the
-        skater at his position one line (pair) down, or up from the 4th line or 3rd pair,
-        who then plays both shifts. The season's rule for a suspended player
-        (`season.with_sitting`), here on a game's line-up."""
+        """The line-up with `out` gone: each place of his is taken by the skater at his
+        position one line (pair) down, or up from the 4th line or 3rd pair, who then plays
+        both shifts. The one stand-in rule, for a player sitting a game (suspended or
+        injured, README §11.12) and for a skater hurt during one (§11.13 step 8)."""
         attribute = out.position.lower()
         if attribute in ("ld", "rd"):
             column = stood_in([getattr(pair, attribute) for pair in self.pairs], out)
@@ -94,9 +102,14 @@ class Lineup:
         return replace(self, lines=tuple(lines))
 
     def with_backup(self, model: Rinkside) -> Lineup:
-        """The line-up with the club's backup goalie in net (unchanged if it has none)."""
+        """The line-up with the club's goalie on the bench in net (the backup for the
+        starter, the starter for a backup who started; unchanged if it has one goalie)."""
         backup = next(
-            (g for g in model.goalies.values() if g.team_id == self.team_id and g.depth == 2),
+            (
+                g
+                for g in sorted(model.goalies.values(), key=lambda g: g.depth)
+                if g.team_id == self.team_id and g != self.goalie
+            ),
             self.goalie,
         )
         return replace(self, goalie=backup)
@@ -111,11 +124,16 @@ class Lineup:
 
 
 def stood_in(column: list[Skater], out: Skater) -> list[Skater]:
-    """One position's skaters line by line with `out`'s places taken by the next one down
-    (up from the last)."""
+    """One position's skaters line by line with `out`'s places taken by the nearest other
+    skater down the column (up from the bottom). A position with nobody else left keeps
+    `out`: a club never dresses short of a position."""
     for place, skater in enumerate(column):
-        if skater == out:
-            column[place] = column[place + 1 if place + 1 < len(column) else place - 1]
+        if skater != out:
+            continue
+        below = [s for s in column[place + 1 :] if s != out]
+        above = [s for s in reversed(column[:place]) if s != out]
+        if below or above:
+            column[place] = (below or above)[0]
     return column
 
 
@@ -132,6 +150,16 @@ class TeamState:
     momentum: int = 0
     goalie_pulled: bool = False  # an extra skater for the goalie: the net is empty (L1345)
     offense_bonus: int = 0  # +3 at 5-on-3, 4-on-4 or with the goalie pulled (L1142-L1144, L1345)
+    vacant: tuple[str, ...] = ()  # places the penalty box leaves empty (the loop keeps it)
+    boxed: tuple[Skater, ...] = ()  # skaters in the box or thrown out: others take their shifts
+    ice_time: Counter[str] = field(default_factory=Counter)  # :30 steps by "line 1" … "pair 3"
+    on_since: int = 0  # the game's step when the unit on the ice went out
+
+    def close_shift(self, now: int) -> None:
+        """Credit the unit leaving the ice with the :30 steps since it went out."""
+        self.ice_time[f"line {self.on_ice.line}"] += now - self.on_since
+        self.ice_time[f"pair {self.on_ice.pair}"] += now - self.on_since
+        self.on_since = now
 
     @property
     def line(self) -> ForwardLine:
@@ -142,14 +170,33 @@ class TeamState:
         return self.lineup.pairs[self.on_ice.pair - 1]
 
     def skaters(self) -> tuple[Skater, ...]:
-        """The five skaters on the ice: LW, C, RW, LD, RD."""
-        line, pair = self.line, self.pair
-        return (line.lw, line.c, line.rw, pair.ld, pair.rd)
+        """The skaters on the ice in LW, C, RW, LD, RD order: five, less the places the box
+        leaves empty."""
+        return tuple(self.placed(p) for p in PLACES if p not in self.vacant)
 
     def at(self, position: str) -> Skater:
         """The skater on the ice playing `position` (LW, C, RW, LD or RD), as the cards'
-        locators name him."""
-        return dict(zip(("LW", "C", "RW", "LD", "RD"), self.skaters(), strict=True))[position]
+        locators name him; a place the box leaves empty is covered by the centre (README
+        §11.16)."""
+        return self.placed(COVER if position in self.vacant else position)
+
+    def on_ice_at(self, position: str) -> Skater | None:
+        """The skater playing `position`, None when the box leaves the place empty."""
+        return None if position in self.vacant else self.placed(position)
+
+    def placed(self, position: str) -> Skater:
+        """The unit's skater at `position`; for one in the box, the next at his position a
+        line (pair) down, then up from the last, who is not in the box himself (as
+        `Lineup.without` stands a skater in)."""
+        attribute = position.lower()
+        defence = position in ("LD", "RD")
+        units = self.lineup.pairs if defence else self.lineup.lines
+        column: list[Skater] = [getattr(unit, attribute) for unit in units]
+        index = (self.on_ice.pair if defence else self.on_ice.line) - 1
+        if column[index] not in self.boxed:
+            return column[index]
+        order = column[index + 1 :] + column[:index][::-1]
+        return next((s for s in order if s not in self.boxed), column[index])
 
 
 @dataclass
@@ -166,18 +213,53 @@ class GameState:
     enforcers_fight: bool = False  # the enforcers fight the first time both are on (L136)
     dirty_level: int = 0  # dirty-play level, 0-7 (L1188)
     chippiness: int = 0
-    intensity: str = INTENSITIES[0]
+    _intensity: str = INTENSITIES[0]
+    peak_intensity: str = INTENSITIES[0]  # the hottest the game got (L1188: BOILING)
     meter_full: bool = False  # the chippiness meter stays full until a fight empties it (L1160)
     power_play_timing: bool = False  # a power play is on: only L1048-L1062's events mark [T]
     box: Counter[tuple[TeamSide, str, int]] = field(default_factory=Counter)
     plays: list[str] = field(default_factory=list)
 
+    @property
+    def elapsed(self) -> int:
+        """The :30 steps played in the game so far."""
+        return (self.period - 1) * STEPS_PER_PERIOD + self.steps
+
     @classmethod
-    def new(cls, model: Rinkside, home: str, visitor: str) -> GameState:
-        return cls(TeamState(Lineup.of(model, home)), TeamState(Lineup.of(model, visitor)))
+    def new(
+        cls,
+        model: Rinkside,
+        home: str,
+        visitor: str,
+        *,
+        sitting: frozenset[str] = frozenset(),
+        goalies: Mapping[TeamSide, str] | None = None,
+    ) -> GameState:
+        """A game between the clubs, `sitting` (skater ids) out of their line-ups and each
+        side's starting goalie from `goalies` (the club's starter when not given)."""
+        clubs: dict[TeamSide, str] = {"home": home, "visitor": visitor}
+        teams = {}
+        for side, club in clubs.items():
+            lineup = Lineup.of(model, club, (goalies or {}).get(side))
+            for skater in model.roster(club):
+                if skater.skater_id in sitting:
+                    lineup = lineup.without(skater)
+            teams[side] = TeamState(lineup)
+        return cls(teams["home"], teams["visitor"])
 
     def team(self, side: TeamSide) -> TeamState:
         return self.home if side == "home" else self.visitor
+
+    @property
+    def intensity(self) -> str:
+        """The game intensity tile (L1156); `peak_intensity` keeps the hottest it reached."""
+        return self._intensity
+
+    @intensity.setter
+    def intensity(self, value: str) -> None:
+        self._intensity = value
+        if INTENSITIES.index(value) > INTENSITIES.index(self.peak_intensity):
+            self.peak_intensity = value
 
     def log(self, text: str) -> None:
         self.plays.append(f"P{self.period} {self.clock} {text}")

@@ -212,15 +212,15 @@ def lowest(model: Rinkside, skaters: Sequence[Skater], shown: Draw, *ratings: st
     is tied, then the Left face's L takes the first of LW, C, RW, LD, RD and R the last."""
     best = min(tuple(rating(model, s, r) for r in ratings) for s in skaters)
     tied = [s for s in skaters if tuple(rating(model, s, r) for r in ratings) == best]
-    return split_tie(skaters, tied, shown)
+    return split_tie(tied, shown)
 
 
-def split_tie(on_ice: Sequence[Skater], tied: Sequence[Skater], shown: Draw) -> Skater:
-    """Among `tied` skaters (in LW, C, RW, LD, RD order as `on_ice` lists them), the
-    Forward/Defense then Left/Right reading of `lowest`."""
+def split_tie(tied: Sequence[Skater], shown: Draw) -> Skater:
+    """Among `tied` skaters (in LW, C, RW, LD, RD order, as a team lists those on the ice:
+    fewer when the box leaves places empty), the Forward/Defense then Left/Right reading of
+    `lowest`."""
     kind = DEFENCE if shown.right.grade_pos == "D" else FORWARDS
-    positions = dict(zip(on_ice, POSITIONS, strict=True))
-    of_kind = [s for s in tied if positions[s] in kind] or list(tied)
+    of_kind = [s for s in tied if s.position in kind] or list(tied)
     return of_kind[0] if shown.left.side != "R" else of_kind[-1]
 
 

@@ -11,7 +11,7 @@ happen and returned too, a big hit's momentum being a later slice's."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -188,15 +188,31 @@ Outcome = (
 @dataclass(frozen=True)
 class ZoneResult:
     """What a piece of play came to (in the zone, a breakout, the neutral zone, a dump-in,
-    a rush): what happens next, the penalties to check and the hits tallied on the way."""
+    a rush): what happens next, the penalties to check, the hits tallied on the way and the
+    defensive plays, battles and forechecks tried (`acts`, each a dirty-play chance)."""
 
     outcome: Outcome
     penalties: tuple[PenaltyCheck, ...] = ()
     hits: tuple[Hit, ...] = ()
+    acts: tuple[Act, ...] = ()
 
     def preceded_by(self, penalties: tuple[PenaltyCheck, ...]) -> ZoneResult:
         """This result with `penalties`, made on the way to it, checked first."""
-        return ZoneResult(self.outcome, penalties + self.penalties, self.hits)
+        return replace(self, penalties=penalties + self.penalties)
+
+    def tried(self, side: TeamSide, player: Skater, shown: Draw) -> ZoneResult:
+        """This result with `player`'s defensive play, battle or forecheck on `shown`."""
+        return replace(self, acts=(*self.acts, Act(side, player, shown)))
+
+
+@dataclass(frozen=True)
+class Act:
+    """A defensive play, battle or forecheck `player` of `side` tried, and the draw whose
+    number decided it: the card a dirty play is read on (L1192)."""
+
+    side: TeamSide
+    player: Skater
+    shown: Draw
 
 
 def checks(*penalties: PenaltyCheck | None) -> tuple[PenaltyCheck, ...]:
@@ -400,7 +416,8 @@ def set_up_shooter(
     pass, the centre shoots when the position is Defense. Nobody with the grade: the nearest
     grade, the better one first (README §9 Q13)."""
     team = game.team(attacking)
-    mates = [(p, team.at(p)) for p in (*FORWARDS, *DEFENCE) if team.at(p) != passer]
+    places = [p for p in (*FORWARDS, *DEFENCE) if p not in team.vacant]
+    mates = [(p, team.at(p)) for p in places if team.at(p) != passer]
     grades = {p: str(model.skater_cards[s.skater_id]["grade"]) for p, s in mates}
     wanted = GRADES.index(shown.right.grade or "")
     nearest = min(
@@ -452,7 +469,9 @@ def defence_recovers(
     section = getattr(shown.left, HITTING_SECTION[game.team(defending).hitting])
     if section not in ("HIT", "P?"):
         return ZoneResult(possession)
-    hitter = skater_at(game, defending, shown.right.zone_def)
+    hitter = defender_at(game, defending, shown.right.zone_def)
+    if hitter is None:  # his place is empty: nobody hits
+        return ZoneResult(possession)
     red = draw().left.red
     hit = tally_hit(model, game, defending, hitter, red, "hit", "big_hit")
     if hit is not None:
@@ -510,9 +529,19 @@ def delivered_hit(
 
 
 def skater_at(game: GameState, side: TeamSide, position: str | None) -> Skater:
+    """The skater a face's locator names; a place the box leaves empty is covered by the
+    centre (`TeamState.at`)."""
     if position is None:
         raise ValueError("the face names no player for this play")
     return game.team(side).at(position.lstrip("*"))
+
+
+def defender_at(game: GameState, side: TeamSide, position: str | None) -> Skater | None:
+    """The defender a face's locator names, None when the box leaves his place empty:
+    nobody makes the defensive play (L1090, L1096 "PLAYER NOT ON ICE")."""
+    if position is None:
+        raise ValueError("the face names no player for this play")
+    return game.team(side).on_ice_at(position.lstrip("*"))
 
 
 def _logged(game: GameState, text: str, result: ZoneResult) -> ZoneResult:
