@@ -306,7 +306,7 @@ def bound(value: object) -> str:
             "no extra penalty in this league",
             "a 2:00 instigator minor served by a teammate",
         ),
-        ("chippiness_full", 9, "It is full at 9 or more.", "It is full at 8 or more."),
+        ("chippiness_full", 9, "It is full at 9 or more.", "It is full at 10 or more."),
         ("video_review", False, "The officials talk it over", "Video review decides it"),
     ],
 )

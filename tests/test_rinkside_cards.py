@@ -127,23 +127,23 @@ def test_offense_is_a_z_score_over_the_groups_population_sd():
 
 
 def test_ratings_are_rounded_half_up_never_to_even():
-    """README §7: rounded half up, floor(v + 0.5). sniper = round(T x s x 1.5): T 75
-    (100 on goal, 37 wide: u = .7299) and s = 20/100 give 22.5, so 23, where Python's round
-    gives 22; faceoff = 5 + 20 x (FO% - 0.5): FO% .575 gives 6.5, so 7."""
-    assert [round_half_up(v) for v in (0.5, 2.5, 22.5, -1.5)] == [1, 3, 23, -1]
-    assert round(22.5) == 22
-    card = card_of(skater(), season(sog=100, missed=37, g=20))
-    assert (card["shot_target"], card["sniper"]) == (75, 23)
+    """README §7: rounded half up, floor(v + 0.5). sniper = round(T x s x 0.5): T 65
+    (100 on goal, 57 wide: u = .6369) and s = 20/100 give 6.5, so 7, where Python's round
+    gives 6; faceoff = 5 + 20 x (FO% - 0.5): FO% .575 gives 6.5, so 7."""
+    assert [round_half_up(v) for v in (0.5, 2.5, 6.5, -1.5)] == [1, 3, 7, -1]
+    assert round(6.5) == 6
+    card = card_of(skater(), season(sog=100, missed=57, g=20))
+    assert (card["shot_target"], card["sniper"]) == (65, 7)
     # faceoff: FO% .575 gives 5 + 1.5 = 6.5, so 7 (round to even: 6).
     assert card_of(skater("C"), season(fow=115, fol=85))["faceoff"] == 7
 
 
 def test_penalty_ratings_read_rates_and_shares():
-    """README §7.1: commit = round(4 x minors/60), draw = round(4 x drawn/60), secondary =
+    """README §7.1: commit = round(2 x minors/60), draw = round(2.5 x drawn/60), secondary =
     round(101 - 100 x severe / max(1, minors + severe)). 15 minors and 5 drawn in 10 hours
-    give 6 and 2; 15 minors and 5 majors give 101 - 25 = 76; a clean player 100."""
+    give 3 and 1.25 -> 1; 15 minors and 5 majors give 101 - 25 = 76; a clean player 100."""
     card = card_of(skater(), season(pim_minor=15, pim_major=5, penalties_drawn=5))
-    assert (card["commit_penalty"], card["draw_penalty"], card["secondary_penalty"]) == (6, 2, 76)
+    assert (card["commit_penalty"], card["draw_penalty"], card["secondary_penalty"]) == (3, 1, 76)
     assert card_of(skater(), season())["secondary_penalty"] == 100
 
 

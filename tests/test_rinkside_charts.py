@@ -44,7 +44,7 @@ DESIGNED_ROWS = {
     "AgitatorScenario": 6,
     "AgitatorLocator": 11,
     "AgitatorRequired": 6,
-    "FightCheck": 2,
+    "FightCheck": 3,
     "FighterLocator": 6,
     "FightResult": 8,
     "FightExtras": 6,
@@ -353,8 +353,9 @@ def test_agitator_locator_and_required_edges(model):
 
 
 def test_fight_card_edges(model):
-    """README §4.1's Fight Card: FightCheck "1-40 a fight … 41-100 a long stare, chippiness
-    +1"; FighterLocator "71-85 [4] · 86-92 [1][L] · 93-100 [2][L]"; FightResult, per
+    """README §4.1's Fight Card: FightCheck "1-20 a fight if both teams have a skater with A/E
+    <= 2 on the ice; 21-60 a long stare, chippiness +1; 61-100 a long stare that adds
+    nothing"; FighterLocator "71-85 [4] · 86-92 [1][L] · 93-100 [2][L]"; FightResult, per
     who holds the advantage (the Fight Card's "Higher or Lower Advantage section", L1226),
     lower A/E "1-6 decisive win · 7-14 win · 15-18 draw · 19-20 the other fighter wins" and
     higher A/E "1-3 decisive win · 4-10 win · 11-16 draw · 17-20 upset", chippiness
@@ -362,11 +363,13 @@ def test_fight_card_edges(model):
     13 brawl, three more · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest ·
     41-70 2nd · 71-90 3rd · 91-100 4th"."""
     check = model.fight_check
-    assert [(check[n].result, check[n].chippiness) for n in (40, 41)] == [
+    assert [(check[n].result, check[n].chippiness) for n in (20, 21, 60, 61)] == [
         ("fight", 0),
         ("long stare", 1),
+        ("long stare", 1),
+        ("long stare", 0),
     ]
-    assert check.chance(check[1]) == Fraction(2, 5)
+    assert check.chance(check[1]) == Fraction(1, 5)
     locator = model.fighter_locator
     assert [(locator[n].sought, locator[n].lowest) for n in (85, 86, 92, 93)] == [
         (4, False),
@@ -452,7 +455,7 @@ def test_a_blue_chart_tiles_1_to_20(check):
 
 def test_the_at_or_below_ranges_per_intensity(model):
     """README §4.1: CoincidentalRange "NORMAL 1-2 · AGITATED 1-3 · HOT 1-4 · BOILING 1-5" on
-    the Right blue; CoolerHeads "NORMAL 1-25 · AGITATED 1-40 · HOT 1-55 · BOILING 1-70" on
+    the Right blue; CoolerHeads "NORMAL 1-60 · AGITATED 1-70 · HOT 1-80 · BOILING 1-90" on
     Black #100: hotter games make coincidental minors and resets more likely."""
     book = openpyxl.load_workbook(GAME.workbook)
     assert {sheet: len(records(book[sheet])) for sheet in AT_OR_BELOW} == {
@@ -467,12 +470,12 @@ def test_the_at_or_below_ranges_per_intensity(model):
         Fraction(5, 20),
     ]
     assert (2 in coincidental["NORMAL"], 3 in coincidental["NORMAL"]) == (True, False)
-    assert (70 in cooler["BOILING"], 71 in cooler["BOILING"], 26 in cooler["NORMAL"]) == (
+    assert (90 in cooler["BOILING"], 91 in cooler["BOILING"], 61 in cooler["NORMAL"]) == (
         True,
         False,
         False,
     )
-    assert cooler["HOT"].chance == Fraction(55, 100)
+    assert cooler["HOT"].chance == Fraction(80, 100)
 
 
 @pytest.mark.parametrize("sheet", AT_OR_BELOW)

@@ -78,10 +78,10 @@ def test_a_goalie_card_from_his_season():
     16 - 14 = 2, corner 16 - 10 = 6, rebound 8; sv_high z (.85 - .80)/.04 = 1.25, at least
     1, lifts scramble to 12 and recover to 10; penalty 1 + 10 x 6/30 = 3; the judgement
     columns at their defaults: a butterfly's 3, 6, 8 and puck handling 5 and 3."""
-    assert goalie_card(season(), LEAGUE, {}) == {
-        "save_green": 83,
+    assert goalie_card(season(rebounds=104), LEAGUE, {}) == {
+        "save_green": 86,
         "save_blue": 89,
-        "save_black": 97,
+        "save_black": 98,
         "great_save": 2,
         "big_good": 4,
         "big_very_good": 5,
@@ -89,16 +89,16 @@ def test_a_goalie_card_from_his_season():
         "goalie_rating": 84,
         "sht": 89,
         "shootout": 75,
-        "easy_cover": 5,
-        "easy_corner": 7,
-        "easy_rebound": 9,
-        "diff_cover": 2,
-        "diff_corner": 6,
+        "easy_cover": 4,
+        "easy_corner": 8,
+        "easy_rebound": 8,
+        "diff_cover": 1,
+        "diff_corner": 7,
         "diff_rebound": 8,
         "type_glove": 3,
         "type_pad": 6,
         "type_blocker": 8,
-        "rebound_control": 16,
+        "rebound_control": 15,
         "scramble": 12,
         "recover": 10,
         "play_puck": 5,
@@ -108,8 +108,8 @@ def test_a_goalie_card_from_his_season():
 
 
 def test_clamps_keep_the_cut_points_in_order_and_judgement_is_kept():
-    """README §7.3's clamps: no rebounds gives RC 22, clamped to 20; the easy cover 20 - 11 = 9
-    is held at the corner 7, the difficult corner 20 - 10 = 10 at the easy corner 7 (never
+    """README §7.3's clamps: no rebounds gives RC 26, clamped to 20; the easy cover 20 - 11 = 9
+    is held at the corner 8, the difficult corner 20 - 8 = 12 at the easy corner 8 (never
     kinder than the easy column), the difficult cover 6 under it. Under 10 breakaways the
     shootout is 65; an ordinary .900 save % (900 of 1,000) in a .930 league keeps GS 1 and
     rates 70 + 1000 (.900 - .930) = 40. A designer's stand-up save types stay."""
@@ -117,7 +117,7 @@ def test_clamps_keep_the_cut_points_in_order_and_judgement_is_kept():
     card = goalie_card(line, LEAGUE, {"type_glove": 2, "type_pad": 4, "type_blocker": 6})
     assert card["rebound_control"] == 20
     cuts = ("easy_cover", "easy_corner", "easy_rebound", "diff_cover", "diff_corner")
-    assert [card[c] for c in cuts] == [7, 7, 9, 6, 7]
+    assert [card[c] for c in cuts] == [8, 8, 9, 6, 8]
     assert card["shootout"] == 65
     assert (card["great_save"], card["goalie_rating"]) == (1, 40)
     assert (card["type_glove"], card["type_pad"], card["type_blocker"]) == (2, 4, 6)
@@ -135,24 +135,24 @@ def test_the_shipped_goalie_cards_are_the_derived_ones_and_validate_clean():
 
 # --- goalie card sanity at the cell (README §8.1) -------------------------------------------
 
-# Each bound broken on the first card (HLX-G1: green 81, blue 90, black 96, sht 95, great
-# save 1, big 3 4 5, easy 3 7 8, difficult 0 4 8, type 3 6 8, play 5, control 3), no other.
+# Each bound broken on the first card (HLX-G1: green 84, blue 90, black 97, sht 95, great
+# save 1, big 3 4 5, easy 7 8 9, difficult 4 8 9, type 3 6 8, play 5, control 3), no other.
 BROKEN_BOUNDS = {
     ("save_green", "save_blue"): {"save_green": 91},
-    ("save_blue", "save_black"): {"save_blue": 97},
+    ("save_blue", "save_black"): {"save_blue": 98},
     ("save_green", "sht"): {"sht": 80},
-    ("sht", "save_black"): {"sht": 97},
+    ("sht", "save_black"): {"sht": 98},
     ("control_puck", "play_puck"): {"control_puck": 6},
     ("great_save", "big_good"): {"great_save": 4},
     ("big_good", "big_very_good"): {"big_good": 5},
     ("big_very_good", "big_great"): {"big_very_good": 6},
-    ("easy_cover", "easy_corner"): {"easy_cover": 8},
-    ("easy_corner", "easy_rebound"): {"easy_corner": 9},
+    ("easy_cover", "easy_corner"): {"easy_cover": 9},
+    ("easy_corner", "easy_rebound"): {"easy_corner": 9, "easy_rebound": 8, "diff_rebound": 8},
     ("diff_cover", "diff_corner"): {"diff_corner": 2, "diff_cover": 3},
     ("diff_corner", "diff_rebound"): {"diff_rebound": 3},
     ("diff_cover", "easy_cover"): {"easy_cover": -1},
-    ("diff_corner", "easy_corner"): {"easy_corner": 3},
-    ("diff_rebound", "easy_rebound"): {"easy_rebound": 7},
+    ("diff_corner", "easy_corner"): {"easy_corner": 7},
+    ("diff_rebound", "easy_rebound"): {"easy_rebound": 8},
     ("type_glove", "type_pad"): {"type_glove": 7},
     ("type_pad", "type_blocker"): {"type_pad": 9},
 }
@@ -278,9 +278,10 @@ def test_derive_writes_the_documented_goalie_card_and_keeps_his_judgement(tmp_pa
     """HLX-G1 is given 20 more high-danger saves (394 of 458; his goals against and
     even-strength saves follow), so his season is 1,538 saves on 1,668 shots against the
     league's 18,290 on 20,256. README §7.3 by hand: great_save 2 (.9221 >= .9029 + .010),
-    big ranges GS + 2, 3, 4 = 4, 5, 6; N = round(100 (s - 2/20) / (1 - 2/20)): save_green
-    394/458 -> 84.47 -> 84, save_blue 365/404 -> 89.27 -> 89, save_black 779/806 -> 96.28 ->
-    96, sht 38/40 -> 94.44 -> 94; goalie_rating 70 + 1000 (1538/1668 - 18290/20256) = 89.12
+    big ranges GS + 2, 3, 4 = 4, 5, 6; N = round(100 (s - 2/20) / (1 - 2/20)) plus the
+    colour's base (green 3, black 1): save_green 394/458 -> 84.47 -> 84 + 3 = 87, save_blue
+    365/404 -> 89.27 -> 89, save_black 779/806 -> 96.28 -> 96 + 1 = 97, sht 38/40 -> 94.44 ->
+    94; goalie_rating 70 + 1000 (1538/1668 - 18290/20256) = 89.12
     -> 89. The rest of his card stays, and his own stand-up glove (2) is never written over."""
     book = openpyxl.load_workbook(GAME.workbook)
     stats, cards = book["GoalieStats"], book["GoalieCards"]
@@ -314,13 +315,13 @@ def test_derive_writes_the_documented_goalie_card_and_keeps_his_judgement(tmp_pa
         "big_good": 4,
         "big_very_good": 5,
         "big_great": 6,
-        "save_green": share(394, 458),
+        "save_green": share(394, 458) + 3,
         "save_blue": share(365, 404),
-        "save_black": share(779, 806),
+        "save_black": share(779, 806) + 1,
         "sht": share(38, 40),
         "goalie_rating": round_half_up(rating),
     }
-    assert documented["save_green"] == 84 and documented["goalie_rating"] == 89
+    assert documented["save_green"] == 87 and documented["goalie_rating"] == 89
     assert now == was | documented
     for name in documented:
         cell = marked[f"{column(marked, name)}{card_row}"]

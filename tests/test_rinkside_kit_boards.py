@@ -192,21 +192,26 @@ def test_the_timing_track_has_40_spaces_per_period_from_20_00_to_0_30_then_the_e
     assert find_sequence(texts, ["PERIOD", "1", "2", "3"]) >= 0
 
 
-def test_the_chippiness_meter_runs_0_to_10_and_is_full_from_8(printed, model):
+def test_the_chippiness_meter_runs_0_to_10_and_is_full_from_10(printed, model):
     """L1158: a fight may occur once the meter reaches "8, 9 or 10"; L1160: past 10 the game
-    intensity rises. The FULL span stands over exactly the boxes 8, 9 and 10."""
+    intensity rises. The shipped Settings read 10 (README §5.5): FULL stands over box 10
+    alone, and the note beside the meter says what a full meter does."""
+    assert model.settings.chippiness_full == 10
     runs = list(page_runs(printed["scoreboard"], 0))
     texts = [run.text for run in runs]
-    start = find_sequence(texts, [*(str(n) for n in range(11)), "FULL: A FIGHT MAY BREAK OUT"])
+    start = find_sequence(texts, [*(str(n) for n in range(11)), "FULL"])
     assert start >= 0
     assert texts[start + 12] == "CHIPPINESS"
-    meter = runs[start : start + 11]
-    full = runs[start + 11]
-    assert full.centre == pytest.approx((meter[8].centre + meter[10].centre) / 2, abs=0.5)
+    meter, full = runs[start : start + 11], runs[start + 11]
+    assert full.centre == pytest.approx(meter[10].centre, abs=0.5)
+    note = texts.index("FULL: a fight may break out.")
+    assert texts[note + 1] == "Over 10: the game intensity rises"
+    assert runs[note].y > runs[note + 1].y
 
 
 def test_the_meter_is_full_where_the_designer_sets_it(tmp_path):
-    """README §1.1: `chippiness_full` 8 is the seed's reading; a designer's 7 moves FULL."""
+    """README §1.1: `chippiness_full` is the designer's reading of "8, 9 or 10"; a designer's 7
+    moves FULL, and four boxes have room for its words."""
 
     def earlier(book: Any) -> None:
         sheet = book["Settings"]

@@ -473,7 +473,7 @@ def test_a_read_together_value_that_no_longer_holds_is_caught_at_its_value(check
     )
     assert cell(PAIRS, "value", pair_id="P11") in found(result, "read-together")
     [text] = [m for m in messages(result, "read-together") if m.startswith("P11")]
-    assert f"is {moved} on the deck, the sheet says 15/88" in text
+    assert f"is {moved} on the deck, the sheet says 1/9" in text
     assert "the cards carrying them together moved" in text
 
 

@@ -263,8 +263,8 @@ def test_last_second(tables):
 
 
 def test_settings_readings(model):
-    """README §1.1: the readings left_face drawn_card_back … chippiness_full 8 (L1158 "8, 9
-    or 10"); instigator_rule true (L1234), two_line_pass false, video_review true
+    """README §1.1: the readings left_face drawn_card_back … chippiness_full 10 (L1158 "8, 9
+    or 10"; §11.17); instigator_rule true (L1234), two_line_pass false, video_review true
     (L1371-1373)."""
     settings = model.settings
     assert (settings.left_face, settings.last_card, settings.faceoff_tie) == (
@@ -276,7 +276,7 @@ def test_settings_readings(model):
     assert (settings.board_scrum_offset, settings.dirty_rise, settings.chippiness_full) == (
         0,
         1,
-        8,
+        10,
     )
     assert (settings.instigator_rule, settings.two_line_pass, settings.video_review) == (
         True,

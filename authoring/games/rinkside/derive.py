@@ -97,11 +97,11 @@ FORMULAS: tuple[Formula, ...] = (
     ),
     Formula("offense", "blue", 2, 18, Spread(10, 3), Spread(8, 2.5)),
     Formula("grade", "grade", 0, 0),  # a letter by rank (GRADES): no clamp
-    Formula("quality_shot", "red", 0, 8, Spread(3, 1.5), Spread(1, 1)),
-    Formula("set_up", "red", 0, 8, Spread(3, 1.5), Spread(2, 1.5)),
+    Formula("quality_shot", "red", 0, 8, Spread(3.5, 1.5), Spread(2, 1)),
+    Formula("set_up", "red", 0, 8, Spread(3.5, 1.5), Spread(3, 1.5)),
     Formula("hqs", "blue", 0, 20),
     Formula("shot_target", "100", 40, 96),
-    Formula("sniper", "100", 0, 40, factor=Fraction("1.5")),
+    Formula("sniper", "100", 0, 40, factor=Fraction("0.5")),
     Formula("pp_sniper", "100", 0, 45, factor=Fraction("100")),
     Formula("sh_sniper", "100", 0, 40, factor=Fraction("100"), offset=-2),
     Formula(
@@ -111,7 +111,7 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("forecheck_def", "blue", 4, 30, Spread(14, 4), Spread(10, 3)),
     Formula("forecheck_off", "blue", 4, 35, Spread(15, 5), Spread(9, 3)),
     Formula("defense", "red", 1, 9, Spread(4, 1.5), Spread(6, 1.5)),
-    Formula("hit", "red", 0, 9, Spread(4, 2), Spread(4, 2)),
+    Formula("hit", "red", 0, 9, Spread(5, 2), Spread(5, 2)),
     Formula("big_hit", "red", 0, 10, factor=Fraction("0.4")),
     Formula("nz_hit", "red", 0, 10, factor=Fraction("0.6")),
     Formula("nz_big_hit", "red", 0, 10, factor=Fraction("0.5")),
@@ -130,8 +130,8 @@ FORMULAS: tuple[Formula, ...] = (
         "pass", "100", 20, 95, default=ByUnit((75, 68, 62, 55), (75, 68, 62, 55), (70, 62, 55))
     ),
     Formula("initiate_rush", "red", 0, 10, default=ByUnit((5, 4, 3, 2), (5, 4, 3, 2), (3, 2, 2))),
-    Formula("draw_penalty", "red", 0, 10, factor=Fraction("4")),
-    Formula("commit_penalty", "red", 0, 10, factor=Fraction("4")),
+    Formula("draw_penalty", "red", 0, 10, factor=Fraction("2.5")),
+    Formula("commit_penalty", "red", 0, 10, factor=Fraction("2")),
     # 101 - 100 * the severe share of his penalties.
     Formula("secondary_penalty", "100", 50, 100, factor=Fraction("-100"), offset=101),
     Formula("agitator_enforcer", "red", 1, 6),
@@ -397,9 +397,11 @@ SCRAMBLE_Z = 1  # sv_high z at which scramble and recover rise
 SCRAMBLE_BONUS = 2
 EASY_REBOUND_RC = 16  # RC at which an easy save never leaves a rebound shot
 GOALIE_FORMULAS: tuple[GoalieFormula, ...] = (
-    GoalieFormula("save_green", "100", 60, 99),
+    # base: points the engine's play asks of a save number beyond the class's save % (the
+    # sniper's shot no big save stops, open nets after scrambles): calibrated in README §11.17.
+    GoalieFormula("save_green", "100", 60, 99, base=3),
     GoalieFormula("save_blue", "100", 60, 99),
-    GoalieFormula("save_black", "100", 60, 99),
+    GoalieFormula("save_black", "100", 60, 99, base=1),
     GoalieFormula("great_save", "blue", 0, 5, base=1),
     GoalieFormula("big_good", "blue", 0, 10, base=2),  # GS + base
     GoalieFormula("big_very_good", "blue", 0, 10, base=3),
@@ -408,17 +410,17 @@ GOALIE_FORMULAS: tuple[GoalieFormula, ...] = (
     GoalieFormula("sht", "100", 60, 99),
     GoalieFormula("shootout", "100", 40, 90, base=65),  # the default under 10 breakaways
     GoalieFormula("easy_cover", "red", -1, 9, base=-11),  # RC + base
-    GoalieFormula("easy_corner", "red", -1, 9, base=7),
+    GoalieFormula("easy_corner", "red", -1, 9, base=8),
     GoalieFormula("easy_rebound", "red", -1, 9, base=8),  # 9 from RC 16
     GoalieFormula("diff_cover", "red", -1, 9, base=-14),  # RC + base
-    GoalieFormula("diff_corner", "red", -1, 9, base=-10),  # RC + base
-    GoalieFormula("diff_rebound", "red", -1, 9, base=8),
+    GoalieFormula("diff_corner", "red", -1, 9, base=-8),  # RC + base
+    GoalieFormula("diff_rebound", "red", -1, 9, base=9),
     # Save type by style; no sheet gives a goalie's style, so every default is a
     # butterfly's (a stand-up goalie's 2, 4, 6 is the designer's to type).
     GoalieFormula("type_glove", "red", 1, 9, base=3),
     GoalieFormula("type_pad", "red", -1, 9, base=6),
     GoalieFormula("type_blocker", "red", -1, 9, base=8),
-    GoalieFormula("rebound_control", "blue", 10, 20, base=22),  # base - rebounds per 100 saves
+    GoalieFormula("rebound_control", "blue", 10, 20, base=26),  # base - rebounds per 100 saves
     GoalieFormula("scramble", "blue", 0, 20, base=10),
     GoalieFormula("recover", "blue", 0, 20, base=8),
     GoalieFormula("play_puck", "red", 0, 10, base=5),
@@ -501,7 +503,7 @@ def goalie_card(
         """A save number from its class's save %, the league's when he faced none."""
         saved, faced = SAVE_NUMBER_STATS[rating]
         class_share = Fraction(line[saved], line[faced]) if line[faced] else league.save_share
-        return put(rating, save_number(class_share, great), low, high)
+        return put(rating, save_number(class_share, great) + base(rating), low, high)
 
     green = colour("save_green")
     blue = colour("save_blue", low=green)

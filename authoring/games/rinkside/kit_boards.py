@@ -129,8 +129,11 @@ SMALL_HEAD_SIZE = 7.0
 """Over a column of boxes, as over a span."""
 TITLE_SIZE = 14.0
 NOTE_SIZE = 8.0
+NOTE_LEADING = 1.2 * NOTE_SIZE
 INK = colors.HexColor("#1d1d1f")
 FULL_TINT = colors.HexColor("#f6c8c0")
+FULL_WORDS = "FULL: A FIGHT MAY BREAK OUT"
+FULL_WORDS_BOXES = 3
 END_TINT = colors.HexColor("#d6d6d6")
 GOOD_GAME = colors.HexColor("#2e7d46")
 BAD_GAME = colors.HexColor("#b3261e")
@@ -332,18 +335,21 @@ def _draw_scoreboard(game: Rinkside, paper: Paper, canvas: Canvas) -> None:
 
     y = face.y - GAP
     full = game.settings.chippiness_full
+    # The span's words need three boxes; a narrower FULL span leaves them to the note.
+    roomy = CHIPPINESS_TOP - full + 1 >= FULL_WORDS_BOXES
     chippiness = Track(
         [str(points) for points in range(CHIPPINESS_TOP + 1)],
-        spans=(Span(full, CHIPPINESS_TOP, "FULL: A FIGHT MAY BREAK OUT", FULL_TINT),),
+        spans=(Span(full, CHIPPINESS_TOP, FULL_WORDS if roomy else "FULL", FULL_TINT),),
     )
     meter = draw_track(canvas, chippiness, left + METER_LABELS, y, TRACK_STYLE)
     _meter_label(canvas, ("CHIPPINESS",), left, meter)
     canvas.setFont(BODY, NOTE_SIZE)
-    canvas.drawString(
-        meter.x + meter.width + GAP,
-        meter.y + BOX / 2 - NOTE_SIZE / 3,
-        f"Over {CHIPPINESS_TOP}: the game intensity rises",
-    )
+    notes = ([] if roomy else ["FULL: a fight may break out."]) + [
+        f"Over {CHIPPINESS_TOP}: the game intensity rises"
+    ]
+    first = meter.y + BOX / 2 - NOTE_SIZE / 3 + (len(notes) - 1) * NOTE_LEADING / 2
+    for row, note in enumerate(notes):
+        canvas.drawString(meter.x + meter.width + GAP, first - row * NOTE_LEADING, note)
 
     levels = game.momentum_levels
     momentum = Track(momentum_boxes(levels), spans=momentum_spans(levels))

@@ -10,7 +10,7 @@ What is a rule and what is only the design (README §3.2 "As built"):
   and right players, offence and defence battles, the two tosses, H and V) is even; the
   faceoff numbers 1-20 are on four Left faces each; and every `ReadTogether` value holds.
 - Design (reported by `check`, never an error): how many cards carry each value
-  (`DESIGN`), which part 2 will move against the league's rates.
+  (`DESIGN`), as part 2's calibration left them (README §11.17).
 
 Every chance here is a whole count over the deck's equally likely draws (README §0), kept as
 a `Fraction`."""
@@ -98,10 +98,10 @@ DESIGN: dict[str, dict[Any, int]] = {
         "STICK BLOCK": 8,
         "BLOCK SHOT CLEAR": 6,
         "BLOCKED/DEFLECTED ON NET": 4,
-        "BLOCK/SCREEN": 5,
-        "SCREEN": 8,
-        "DEFLECTION": 6,
-        None: 44,
+        "BLOCK/SCREEN": 3,
+        "SCREEN": 4,
+        "DEFLECTION": 3,
+        None: 53,
     },
     "l_assist_credit": {
         "1↑": 15,
@@ -153,7 +153,7 @@ DESIGN: dict[str, dict[Any, int]] = {
         None: 26,
     },
     "l_mo": {1: 5, 2: 5, 3: 5, 4: 5, None: 80},
-    "l_dirty": {"D": 1, **{f"D{n}": 2 for n in range(1, 8)}, None: 85},
+    "l_dirty": {**{f"D{n}": 2 for n in range(1, 8)}, None: 86},
     "l_scramble": {
         "GOALIE": 30,
         "GOALIE+++": 10,
@@ -164,7 +164,7 @@ DESIGN: dict[str, dict[Any, int]] = {
     },
     "r_faceoff_control": {"C": 40, "LD": 18, "RD": 18, "LW": 12, "RW": 12},
     "r_hv": {"H": 50, "V": 50},
-    "r_zone_off": {"LW": 22, "C": 22, "RW": 22, "*LD": 17, "*RD": 17},
+    "r_zone_off": {"LW": 25, "C": 28, "RW": 25, "*LD": 11, "*RD": 11},
     "r_zone_def": {"LD": 25, "RD": 25, "C": 20, "LW": 15, "RW": 15},
     "r_grade": {"A": 30, "B": 30, "C": 25, "D": 15},
     "r_grade_pos": {"F": 75, "D": 25},
@@ -213,7 +213,7 @@ DESIGN: dict[str, dict[Any, int]] = {
     },
     "r_physical": {"HIT": 50, "BIG HIT": 20, None: 30},
     "r_physical_n": {**{n: 7 for n in range(1, 11)}, None: 30},
-    "r_after_whistle": {"SCRUM-N": 8, "SCRUM-AHB": 12, "AGITATOR": 5, None: 75},
+    "r_after_whistle": {"SCRUM-N": 8, "SCRUM-AHB": 6, "AGITATOR": 5, None: 81},
     **{
         f"{prefix}{name}": dict.fromkeys(values, times)
         for prefix in ("l_", "r_")
