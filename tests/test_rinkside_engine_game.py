@@ -346,6 +346,20 @@ def test_simulate_game_prints_the_box_score_the_same_for_the_same_seed(designers
     assert simulate(capsys, *arguments[:-1], "8")[1] != first
 
 
+def test_simulate_game_coaches_the_named_club_at_random(designers_copy, capsys):
+    """Issue 14: coaches "selectable per team": `--random-coach VISITOR` leaves HOME to the
+    book and gives VISITOR the random-legal coach on its own generator, so the deck's draws
+    and the same seed's game stay reproducible, and the game differs from the book's."""
+    arguments = (str(designers_copy), "game", HOME, VISITOR, "--seed", "7")
+    code, book, _ = simulate(capsys, *arguments)
+    assert code == 0 and "every club coached by the book" in book
+    code, random_game, _ = simulate(capsys, *arguments, "--random-coach", VISITOR)
+    assert code == 0
+    assert f"{VISITOR} coached at random (any legal choice), the others by the book" in random_game
+    assert simulate(capsys, *arguments, "--random-coach", VISITOR)[1] == random_game
+    assert random_game != book
+
+
 def test_simulate_game_prints_the_play_by_play_on_request(designers_copy, capsys):
     code, out, _ = simulate(
         capsys, str(designers_copy), "game", HOME, VISITOR, "--play-by-play", "yes",
@@ -360,7 +374,7 @@ def test_simulate_game_prints_the_play_by_play_on_request(designers_copy, capsys
         (("XXX", VISITOR), "no team 'XXX' to play at home"),
         ((HOME, "hlx"), "no team 'hlx' to play away"),
         ((HOME, HOME), "a team cannot play itself"),
-        ((HOME, VISITOR, "BRV"), "takes HOME AWAY --play-by-play; not BRV"),
+        ((HOME, VISITOR, "BRV"), "takes HOME AWAY --play-by-play --random-coach; not BRV"),
     ],
 )
 def test_simulate_game_with_bad_teams_exits_2_naming_the_valid_ids(

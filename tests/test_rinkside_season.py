@@ -311,3 +311,27 @@ def test_simulate_season_prints_the_same_bytes_whatever_the_workers(designers_co
 def test_simulate_season_refuses_rounds_past_the_schedule(designers_copy, capsys):
     code, _, err = simulate(capsys, str(designers_copy), "season", "--rounds", "83")
     assert code == 2 and "--rounds must be 1 to 82" in err
+
+
+def test_a_season_coached_at_random_is_told_apart_and_the_same_on_any_workers(
+    designers_copy, capsys
+):
+    """Issue 14: the coach is "selectable per team, so check can tell a rule's effect from a
+    coach's". `--random-coach all` puts every bench under the random-legal coach, each on its
+    own generator (club, seed, season), so the same seed gives the same bytes on 1 and 2
+    workers, the report says who was coached how, and the figures differ from the book's."""
+    arguments = (str(designers_copy), "season", "--rounds", "2", "--seasons", "2", "--seed", "4")
+    code, book, _ = simulate(capsys, *arguments, "--workers", "1")
+    assert code == 0 and "every club coached by the book" in book
+    at_random = (*arguments, "--random-coach", "all")
+    code, one, _ = simulate(capsys, *at_random, "--workers", "1")
+    assert code == 0 and "every club coached at random (any legal choice)" in one
+    assert simulate(capsys, *at_random, "--workers", "2")[1] == one
+    league = lambda out: out[out.index("League figures") : out.index("Top scorers")]  # noqa: E731
+    assert league(one) != league(book)
+
+
+def test_a_random_coach_for_a_club_not_in_the_league_exits_2(designers_copy, capsys):
+    code, _, err = simulate(capsys, str(designers_copy), "season", "--random-coach", "HLX,XYZ")
+    assert code == 2
+    assert "no team 'XYZ' to play under a random coach" in err and "AVL, BRV" in err

@@ -9,6 +9,15 @@ from authoring.games.rinkside import consistency, derive, simulate
 from authoring.games.rinkside.checks import CHECKS, MODEL_CHECKS, SHEETS
 from authoring.games.rinkside.model import build_model
 
+# Who is coached by the book and who at random, so a rule's effect can be told from a coach's.
+RANDOM_COACH = Option(
+    "random_coach",
+    "clubs coached at random, any legal choice (ids, comma-separated, or all); "
+    "the others by the book",
+    str,
+    "CLUBS",
+)
+
 GAME = Game(
     name="rinkside",
     title="RINKSIDE HOCKEY",
@@ -40,6 +49,7 @@ GAME = Game(
                     positional=True,
                 ),
                 Option("play_by_play", "print the play-by-play too", simulate.yes_no, "yes|no"),
+                RANDOM_COACH,
             ),
         ),
         "season": Simulation(
@@ -51,6 +61,7 @@ GAME = Game(
                 Option(
                     "rounds", "play only the schedule's first rounds (default all 82)", int, "N"
                 ),
+                RANDOM_COACH,
             ),
         ),
     },

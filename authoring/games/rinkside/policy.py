@@ -429,6 +429,15 @@ def _most_due(team: TeamState, kind: Literal["line", "pair"], just_off: int) -> 
     )
 
 
+def club_coach(club: str, random_clubs: frozenset[str], seed: int, run: int) -> Coach:
+    """The coach `club` plays under: a random-legal one, on its own generator seeded from the
+    club, the seed and the run (so the deck's draws stay the same), when the club is in
+    `random_clubs`; otherwise by the book."""
+    if club in random_clubs:
+        return RandomLegal(random.Random(f"rinkside coach {club} {seed} {run}"))
+    return ByTheBook()
+
+
 def _preferred(advice: Option, options: Sequence[Option]) -> Option:
     return advice if advice in options else options[0]
 

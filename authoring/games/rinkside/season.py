@@ -27,7 +27,7 @@ from authoring.games.rinkside.draws import Draw, DrawPile
 from authoring.games.rinkside.fights import discipline
 from authoring.games.rinkside.game import GameRecord, play_game
 from authoring.games.rinkside.model import Goalie, Rinkside
-from authoring.games.rinkside.policy import ByTheBook, Coach, ask_starting_goalie
+from authoring.games.rinkside.policy import Coach, ask_starting_goalie, club_coach
 from authoring.games.rinkside.state import PERIODS, SIDES, TeamSide, other
 from authoring.simulation import run_rng
 
@@ -160,10 +160,13 @@ class Season:
     missed: int = 0
 
     @classmethod
-    def new(cls, model: Rinkside, seed: int, run: int) -> Season:
+    def new(
+        cls, model: Rinkside, seed: int, run: int, random_clubs: frozenset[str] = frozenset()
+    ) -> Season:
         rng = run_rng(seed, run)
         office = DrawPile(model.cards, random.Random(rng.getrandbits(64)))
-        return cls(model, rng, office.draw, {club: ByTheBook() for club in model.teams})
+        coaches = {club: club_coach(club, random_clubs, seed, run) for club in model.teams}
+        return cls(model, rng, office.draw, coaches)
 
     def dirty_start(self, fixture: Fixture) -> int:
         """L1188: a club's second game of a back-to-back whose first reached BOILING starts
@@ -257,9 +260,16 @@ class Season:
         return summarise(self)
 
 
-def play_season(model: Rinkside, seed: int, run: int, rounds: int | None = None) -> Season:
-    """Season `run` of `seed`: the schedule's first `rounds` rounds (all without it)."""
-    season = Season.new(model, seed, run)
+def play_season(
+    model: Rinkside,
+    seed: int,
+    run: int,
+    rounds: int | None = None,
+    random_clubs: frozenset[str] = frozenset(),
+) -> Season:
+    """Season `run` of `seed`: the schedule's first `rounds` rounds (all without it), the
+    clubs in `random_clubs` coached at random."""
+    season = Season.new(model, seed, run, random_clubs)
     fixtures = schedule(model.teams)
     per_round = len(model.teams) // 2
     for fixture in fixtures[: None if rounds is None else rounds * per_round]:
@@ -267,8 +277,14 @@ def play_season(model: Rinkside, seed: int, run: int, rounds: int | None = None)
     return season
 
 
-def one_season(model: Rinkside, seed: int, rounds: int | None, run: int) -> SeasonSummary:
-    return play_season(model, seed, run, rounds).summary()
+def one_season(
+    model: Rinkside,
+    seed: int,
+    rounds: int | None,
+    run: int,
+    random_clubs: frozenset[str] = frozenset(),
+) -> SeasonSummary:
+    return play_season(model, seed, run, rounds, random_clubs).summary()
 
 
 def summarise(season: Season) -> SeasonSummary:

@@ -18,7 +18,7 @@ from functools import partial
 from authoring.games.rinkside import calibration
 from authoring.games.rinkside.game import GameRecord, PlayerLine, play_game
 from authoring.games.rinkside.model import Rinkside
-from authoring.games.rinkside.policy import ByTheBook
+from authoring.games.rinkside.policy import club_coach
 from authoring.games.rinkside.season import Fixture, SeasonSummary, one_season, schedule
 from authoring.games.rinkside.state import PERIODS, SIDES, TeamSide
 from authoring.report import Figures, Report
@@ -44,6 +44,27 @@ def team_id(model: Rinkside, given: str, role: str) -> str:
     return given
 
 
+def random_coached(model: Rinkside, given: str | None) -> frozenset[str]:
+    """The clubs `--random-coach` names (comma-separated ids, or `all`) to coach at random,
+    so a rule's effect can be told from a coach's; none without it."""
+    if given is None:
+        return frozenset()
+    if given.strip().lower() == "all":
+        return frozenset(model.teams)
+    clubs = frozenset(part.strip() for part in given.split(","))
+    for club in sorted(clubs):
+        team_id(model, club, "under a random coach")
+    return clubs
+
+
+def coached(model: Rinkside, clubs: frozenset[str]) -> str:
+    """How the benches are coached, for a report's notes."""
+    if not clubs:
+        return "every club coached by the book"
+    named = "every club" if clubs == frozenset(model.teams) else ", ".join(sorted(clubs))
+    return f"{named} coached at random (any legal choice), the others by the book"
+
+
 def default_visitor(model: Rinkside, home: str) -> str:
     """The club after `home` in the Teams sheet (the first after the last)."""
     clubs = list(model.teams)
@@ -59,17 +80,21 @@ def simulate_game(
     home: str | None = None,
     visitor: str | None = None,
     play_by_play: bool = False,
+    random_coach: str | None = None,
 ) -> Report:
-    """The game `visitor` plays at `home` on run 0 of `seed`, both benches coached by the
-    book; without them the Teams sheet's first club hosts the next. One game is one run:
-    `runs` and `workers` are the simulate verb's and not used."""
+    """The game `visitor` plays at `home` on run 0 of `seed`, the benches coached by the
+    book but for the clubs `random_coach` names; without them the Teams sheet's first club
+    hosts the next. One game is one run: `runs` and `workers` are the simulate verb's and
+    not used."""
     home_id = team_id(model, home or next(iter(model.teams)), "at home")
     visitor_id = team_id(model, visitor or default_visitor(model, home_id), "away")
     if home_id == visitor_id:
         raise OptionError(f"a team cannot play itself ({home_id})")
-    coaches = {side: ByTheBook() for side in SIDES}
+    random_clubs = random_coached(model, random_coach)
+    clubs = {"home": home_id, "visitor": visitor_id}
+    coaches = {side: club_coach(clubs[side], random_clubs, seed, 0) for side in SIDES}
     record = play_game(model, home_id, visitor_id, run_rng(seed, 0), coaches)
-    figures = box_score(model, record, seed)
+    figures = box_score(model, record, seed, coached(model, random_clubs & set(clubs.values())))
     if play_by_play:
         figures.append(
             Figures(
@@ -81,7 +106,7 @@ def simulate_game(
     return Report(figures=figures)
 
 
-def box_score(model: Rinkside, record: GameRecord, seed: int) -> list[Figures]:
+def box_score(model: Rinkside, record: GameRecord, seed: int, benches: str) -> list[Figures]:
     names = {"home": record.home, "visitor": record.visitor}
     periods = tuple(range(1, PERIODS + 1))
     visitor_goals, home_goals = record.score
@@ -131,7 +156,7 @@ def box_score(model: Rinkside, record: GameRecord, seed: int) -> list[Figures]:
             "Team stats",
             ("team", "shots", "saves", "PP", "penalties", "PIM", "hits", "fights"),
             stats,
-            "shots: on goal; saves: by the team's goalie; PP: power-play goals/chances",
+            "shots: on goal; saves: by the team's goalie; PP: power-play goals/chances; " + benches,
         ),
         Figures("Scoring", ("period", "clock", "team", "scorer", "assists", "strength"), scoring),
         *(player_lines(model, record, side) for side in SIDES),
@@ -172,6 +197,7 @@ def simulate_season(
     workers: int = 1,
     seasons: int = 1,
     rounds: int | None = None,
+    random_coach: str | None = None,
 ) -> Report:
     """`seasons` seeded seasons of the whole league (season k is run k of `seed`), shared
     out over `workers` and added up in run order, so the figures are the same whatever
@@ -182,10 +208,11 @@ def simulate_season(
     per_club = len(schedule(model.teams)) * 2 // len(model.teams)
     if rounds is not None and not 1 <= rounds <= per_club:
         raise OptionError(f"--rounds must be 1 to {per_club}, the schedule's rounds")
-    play = partial(one_season, model, seed, rounds)
+    random_clubs = random_coached(model, random_coach)
+    play = partial(one_season, model, seed, rounds, random_clubs=random_clubs)
     summaries = list(run_all(play, seasons, workers=workers, label="seasons"))
     fixtures = played(model, rounds)
-    return Report(figures=season_figures(model, summaries, seed, fixtures))
+    return Report(figures=season_figures(model, summaries, seed, fixtures, random_clubs))
 
 
 def played(model: Rinkside, rounds: int | None) -> tuple[Fixture, ...]:
@@ -195,7 +222,11 @@ def played(model: Rinkside, rounds: int | None) -> tuple[Fixture, ...]:
 
 
 def season_figures(
-    model: Rinkside, summaries: list[SeasonSummary], seed: int, fixtures: tuple[Fixture, ...]
+    model: Rinkside,
+    summaries: list[SeasonSummary],
+    seed: int,
+    fixtures: tuple[Fixture, ...],
+    random_clubs: frozenset[str] = frozenset(),
 ) -> list[Figures]:
     clubs = len(model.teams)
     home = Counter(f.home for f in fixtures)
@@ -222,7 +253,8 @@ def season_figures(
                 ),
             ),
             "the schedule: 82 games a club, six double round robins, the last short of "
-            "one round a leg; every fourth round the day after the one before (README §11.12)",
+            "one round a leg; every fourth round the day after the one before (README §11.12); "
+            + coached(model, random_clubs),
         ),
     ]
 
