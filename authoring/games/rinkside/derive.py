@@ -111,7 +111,7 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("forecheck_def", "blue", 4, 30, Spread(14, 4), Spread(10, 3)),
     Formula("forecheck_off", "blue", 4, 35, Spread(15, 5), Spread(9, 3)),
     Formula("defense", "red", 1, 9, Spread(4, 1.5), Spread(6, 1.5)),
-    Formula("hit", "red", 0, 9, Spread(5, 2), Spread(5, 2)),
+    Formula("hit", "red", 0, 9, Spread(5.5, 2), Spread(5.5, 2)),
     Formula("big_hit", "red", 0, 10, factor=Fraction("0.4")),
     Formula("nz_hit", "red", 0, 10, factor=Fraction("0.6")),
     Formula("nz_big_hit", "red", 0, 10, factor=Fraction("0.5")),
@@ -130,8 +130,8 @@ FORMULAS: tuple[Formula, ...] = (
         "pass", "100", 20, 95, default=ByUnit((75, 68, 62, 55), (75, 68, 62, 55), (70, 62, 55))
     ),
     Formula("initiate_rush", "red", 0, 10, default=ByUnit((5, 4, 3, 2), (5, 4, 3, 2), (3, 2, 2))),
-    Formula("draw_penalty", "red", 0, 10, factor=Fraction("2.5")),
-    Formula("commit_penalty", "red", 0, 10, factor=Fraction("2")),
+    Formula("draw_penalty", "red", 0, 10, factor=Fraction("1.5")),
+    Formula("commit_penalty", "red", 0, 10, factor=Fraction("1.5")),
     # 101 - 100 * the severe share of his penalties.
     Formula("secondary_penalty", "100", 50, 100, factor=Fraction("-100"), offset=101),
     Formula("agitator_enforcer", "red", 1, 6),
