@@ -325,7 +325,7 @@ def test_a_season_coached_at_random_is_told_apart_and_the_same_on_any_workers(
     assert code == 0 and "every club coached by the book" in book
     at_random = (*arguments, "--random-coach", "all")
     code, one, _ = simulate(capsys, *at_random, "--workers", "1")
-    assert code == 0 and "every club coached at random (any legal choice)" in one
+    assert code == 0 and "every club coached at random (any legal choice)\n" in one
     assert simulate(capsys, *at_random, "--workers", "2")[1] == one
     league = lambda out: out[out.index("League figures") : out.index("Top scorers")]  # noqa: E731
     assert league(one) != league(book)

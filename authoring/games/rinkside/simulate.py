@@ -61,7 +61,9 @@ def coached(model: Rinkside, clubs: frozenset[str]) -> str:
     """How the benches are coached, for a report's notes."""
     if not clubs:
         return "every club coached by the book"
-    named = "every club" if clubs == frozenset(model.teams) else ", ".join(sorted(clubs))
+    if clubs == frozenset(model.teams):
+        return "every club coached at random (any legal choice)"
+    named = ", ".join(sorted(clubs))
     return f"{named} coached at random (any legal choice), the others by the book"
 
 
