@@ -585,6 +585,7 @@ def test_the_other_scrambles_on_the_named_players_ratings(league, game, kind, nu
     assert outcome.then == then
     hits = kind == "D-BATTLE" and number["blue"] <= 5
     assert game.total("home", "hits") == hits
+    assert outcome.hitters == ((game.home.pair.ld,) if hits else ())
 
 
 # Assists (L694-L700) and the soft goal's confidence check (L566-L570).

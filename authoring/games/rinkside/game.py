@@ -854,6 +854,8 @@ class Match:
         """Where a shot sequence left the puck; a goal is scored here. `kind` is the play
         that made the chance, `rebound` True when the sequence follows a save."""
         self.credit_shots(result.attempts)
+        for hitter in result.hitters:
+            self.credit(hitter, "hits")
         if result.goal is not None:
             later = rebound or len(result.attempts) > 1
             self.described_goal(side, result.goal, kind, rebound=later)

@@ -111,6 +111,7 @@ class ShotResult:
     then: Then
     goal: Goal | None = None
     clears: tuple[tuple[Skater, bool], ...] = ()  # each clearing defender, and if he cleared
+    hitters: tuple[Skater, ...] = ()  # defenders who hit while winning a scramble's D-BATTLE
 
     @property
     def saves(self) -> int:
@@ -179,7 +180,13 @@ def net_scramble(
 
 
 def _result(sequence: _Sequence, then: Then) -> ShotResult:
-    return ShotResult(tuple(sequence.attempts), then, sequence.goal, tuple(sequence.clears))
+    return ShotResult(
+        tuple(sequence.attempts),
+        then,
+        sequence.goal,
+        tuple(sequence.clears),
+        tuple(sequence.hitters),
+    )
 
 
 def rating(model: Rinkside, skater: Skater, name: str) -> int:
@@ -217,6 +224,7 @@ class _Sequence:
     most: int = MAX_SHOTS  # shots the sequence may take before the goalie covers
     attempts: list[Attempt] = field(default_factory=list)
     clears: list[tuple[Skater, bool]] = field(default_factory=list)
+    hitters: list[Skater] = field(default_factory=list)
     goal: Goal | None = None
 
     @property
@@ -455,6 +463,7 @@ class _Sequence:
         if cleared:
             if kind == "D-BATTLE" and number <= self.rated(defender, "physical"):
                 self.game.count(other(self.side), "hits")
+                self.hitters.append(defender)
             return "neutral zone" if number in NEUTRAL_ZONE_CLEARS else "loose puck"
         return self.open_net_shot(attempt)
 
