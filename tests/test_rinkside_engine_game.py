@@ -719,6 +719,27 @@ def test_a_last_second_goal_counts_only_before_the_buzzer(league, numbers, count
     assert match.extra["home", "after_buzzer_goals", 1] == int(not counts)
 
 
+def test_a_goal_into_an_empty_net_after_the_buzzer_is_no_shot_and_nobodys_save(league):
+    """Seed L1361: a goal "determined to happen after the buzzer" does not count; L1345: with
+    the goalie pulled "the net is empty". Into an empty net the shot that came too late
+    was saved by nobody: the home team's goal and its shot on goal come off (the scorer's
+    too), and the visitor's goalie gets no save."""
+    match = short_handed_match(league, None)
+    game = match.game
+    scorer = game.home.line.c
+    game.count("home", "shots")
+    game.count("home", "goals")
+    match.credit(scorer, "shots")
+    game.visitor.goalie_pulled = True
+    match.draw = iter((Draw(face(60), face(40)),)).__next__  # type: ignore[method-assign]
+    match.buzzer = True
+    goal = shots.Goal(scorer, (), game.visitor.lineup.goalie, "shot")
+    match.described_goal("home", goal, "rush", rebound=False)
+    assert (game.total("home", "goals"), game.total("home", "shots")) == (0, 0)
+    assert game.total("visitor", "saves") == 0
+    assert match.record().line(scorer.skater_id).shots == 0
+
+
 # The +3 offensive bonus (L1142-L1144, L1345).
 
 
