@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from functools import partial
 
 from authoring.games.rinkside import calibration
@@ -57,11 +58,12 @@ def random_coached(model: Rinkside, given: str | None) -> frozenset[str]:
     return clubs
 
 
-def coached(model: Rinkside, clubs: frozenset[str]) -> str:
-    """How the benches are coached, for a report's notes."""
+def coached(playing: Iterable[str], clubs: frozenset[str]) -> str:
+    """How the `playing` clubs' benches are coached, for a report's notes."""
+    clubs = clubs & frozenset(playing)
     if not clubs:
         return "every club coached by the book"
-    if clubs == frozenset(model.teams):
+    if clubs == frozenset(playing):
         return "every club coached at random (any legal choice)"
     named = ", ".join(sorted(clubs))
     return f"{named} coached at random (any legal choice), the others by the book"
@@ -96,7 +98,7 @@ def simulate_game(
     clubs = {"home": home_id, "visitor": visitor_id}
     coaches = {side: club_coach(clubs[side], random_clubs, seed, 0) for side in SIDES}
     record = play_game(model, home_id, visitor_id, run_rng(seed, 0), coaches)
-    figures = box_score(model, record, seed, coached(model, random_clubs & set(clubs.values())))
+    figures = box_score(model, record, seed, coached(clubs.values(), random_clubs))
     if play_by_play:
         figures.append(
             Figures(
@@ -256,7 +258,7 @@ def season_figures(
             ),
             "the schedule: 82 games a club, six double round robins, the last short of "
             "one round a leg; every fourth round the day after the one before (README §11.12); "
-            + coached(model, random_clubs),
+            + coached(model.teams, random_clubs),
         ),
     ]
 
