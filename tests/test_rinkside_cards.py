@@ -139,12 +139,12 @@ def test_ratings_are_rounded_half_up_never_to_even():
 
 
 def test_penalty_ratings_read_rates_and_shares():
-    """README §7.1: commit = round(1.5 x minors/60), draw = round(1.5 x drawn/60), secondary =
-    round(101 - 100 x severe / max(1, minors + severe)). 15 minors and 7 drawn in 10 hours
-    give 2.25 -> 2 and 1.05 -> 1; 15 minors and 5 majors give 101 - 25 = 76; a clean player
-    100."""
+    """README §7.1: commit = round(3.5 x minors/60), draw = round(3.5 x drawn/60) (the factor
+    1.5 until the calibration, README §11.18), secondary = round(101 - 100 x severe / max(1,
+    minors + severe)). 15 minors and 7 drawn in 10 hours give 5.25 -> 5 and 2.45 -> 2; 15
+    minors and 5 majors give 101 - 25 = 76; a clean player 100."""
     card = card_of(skater(), season(pim_minor=15, pim_major=5, penalties_drawn=7))
-    assert (card["commit_penalty"], card["draw_penalty"], card["secondary_penalty"]) == (2, 1, 76)
+    assert (card["commit_penalty"], card["draw_penalty"], card["secondary_penalty"]) == (5, 2, 76)
     assert card_of(skater(), season())["secondary_penalty"] == 100
 
 

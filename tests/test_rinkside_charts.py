@@ -297,12 +297,29 @@ def test_injury_charts_edges(model):
 
 
 def test_scrum_chart_edges_per_intensity(model):
-    """README §4.1's ScrumChart: "players separated +0: NORMAL 1-40, BOILING 1-10";
-    "gloves off, linesmen in +3: NORMAL 98-100, BOILING 79-100"."""
-    normal, boiling = model.scrum_chart["NORMAL"], model.scrum_chart["BOILING"]
-    assert (normal[40].result, normal[40].chippiness) == ("players separated", 0)
-    assert (normal[41].result, normal[41].chippiness) == ("words exchanged", 1)
-    assert (normal[98].result, normal[98].chippiness) == ("gloves off, linesmen in", 3)
+    """README §4.1's ScrumChart: "players separated +0: BOILING 1-10"; "gloves off, linesmen
+    in +3: BOILING 79-100"; NORMAL and AGITATED calmed by the calibration (README §11.18:
+    NORMAL separated 1-70, words 71-88, shoving 89-95, face-wash 96-98, sticks up 99, gloves
+    off 100; AGITATED 1-55, 56-78, 79-89, 90-95, 96-98, 99-100)."""
+    normal, agitated = model.scrum_chart["NORMAL"], model.scrum_chart["AGITATED"]
+    boiling = model.scrum_chart["BOILING"]
+    assert [(normal[n].result, normal[n].chippiness) for n in (70, 71, 88, 89, 99, 100)] == [
+        ("players separated", 0),
+        ("words exchanged", 1),
+        ("words exchanged", 1),
+        ("shoving", 1),
+        ("sticks up", 2),
+        ("gloves off, linesmen in", 3),
+    ]
+    assert normal.chance(normal[100]) == Fraction(1, 100)
+    assert [agitated[n].result for n in (55, 56, 95, 96, 98, 99)] == [
+        "players separated",
+        "words exchanged",
+        "face-wash",
+        "sticks up",
+        "sticks up",
+        "gloves off, linesmen in",
+    ]
     assert (boiling[10].result, boiling[11].result) == ("players separated", "words exchanged")
     assert boiling.chance(boiling[79]) == Fraction(22, 100)
     assert model.scrum_chart["HOT"][86].result == "sticks up"
@@ -353,23 +370,23 @@ def test_agitator_locator_and_required_edges(model):
 
 
 def test_fight_card_edges(model):
-    """README §4.1's Fight Card: FightCheck "1-20 a fight if both teams have a skater with A/E
-    <= 2 on the ice; 21-60 a long stare, chippiness +1; 61-100 a long stare that adds
-    nothing"; FighterLocator "71-85 [4] · 86-92 [1][L] · 93-100 [2][L]"; FightResult, per
-    who holds the advantage (the Fight Card's "Higher or Lower Advantage section", L1226),
-    lower A/E "1-6 decisive win · 7-14 win · 15-18 draw · 19-20 the other fighter wins" and
-    higher A/E "1-3 decisive win · 4-10 win · 11-16 draw · 17-20 upset", chippiness
-    "decisive win -2, win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights ·
-    13 brawl, three more · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest ·
-    41-70 2nd · 71-90 3rd · 91-100 4th"."""
+    """README §4.1's Fight Card: FightCheck a fight if both teams have a skater with A/E <= 2 on the
+    ice, a long stare with chippiness +1, a long stare that adds nothing (the ranges moved by the
+    calibration, README §11.18: 1-5, 6-15, 16-100); FighterLocator "71-85 [4] · 86-92 [1][L] ·
+    93-100 [2][L]"; FightResult, per who holds the advantage (the Fight Card's "Higher or Lower
+    Advantage section", L1226), lower A/E "1-6 decisive win · 7-14 win · 15-18 draw · 19-20 the
+    other fighter wins" and higher A/E "1-3 decisive win · 4-10 win · 11-16 draw · 17-20 upset",
+    chippiness "decisive win -2, win -1, draw +1, upset +2"; FightExtras "12 brawl, two more fights
+    · 13 brawl, three more · 14 full brawl · 15-100 nothing more"; ThirdManIn "1-40 highest · 41-70
+    2nd · 71-90 3rd · 91-100 4th"."""
     check = model.fight_check
-    assert [(check[n].result, check[n].chippiness) for n in (20, 21, 60, 61)] == [
+    assert [(check[n].result, check[n].chippiness) for n in (5, 6, 15, 16)] == [
         ("fight", 0),
         ("long stare", 1),
         ("long stare", 1),
         ("long stare", 0),
     ]
-    assert check.chance(check[1]) == Fraction(1, 5)
+    assert check.chance(check[1]) == Fraction(1, 20)
     locator = model.fighter_locator
     assert [(locator[n].sought, locator[n].lowest) for n in (85, 86, 92, 93)] == [
         (4, False),
@@ -454,9 +471,11 @@ def test_a_blue_chart_tiles_1_to_20(check):
 
 
 def test_the_at_or_below_ranges_per_intensity(model):
-    """README §4.1: CoincidentalRange "NORMAL 1-2 · AGITATED 1-3 · HOT 1-4 · BOILING 1-5" on
-    the Right blue; CoolerHeads "NORMAL 1-60 · AGITATED 1-70 · HOT 1-80 · BOILING 1-90" on
-    Black #100: hotter games make coincidental minors and resets more likely."""
+    """README §4.1: CoincidentalRange on the Right blue, CoolerHeads on Black #100, both at or
+    below a number that grows with the intensity: hotter games make coincidental minors and
+    resets more likely (the numbers the calibration's, README §11.18: CoincidentalRange
+    "NORMAL 1 · AGITATED 1-2 · HOT 1-3 · BOILING 1-4", CoolerHeads "NORMAL 1-85 · AGITATED
+    1-90 · HOT 1-95 · BOILING 1-100")."""
     book = openpyxl.load_workbook(GAME.workbook)
     assert {sheet: len(records(book[sheet])) for sheet in AT_OR_BELOW} == {
         "CoincidentalRange": 4,
@@ -464,18 +483,18 @@ def test_the_at_or_below_ranges_per_intensity(model):
     }
     coincidental, cooler = model.coincidental_range, model.cooler_heads
     assert [coincidental[i].chance for i in ("NORMAL", "AGITATED", "HOT", "BOILING")] == [
+        Fraction(1, 20),
         Fraction(2, 20),
         Fraction(3, 20),
         Fraction(4, 20),
-        Fraction(5, 20),
     ]
-    assert (2 in coincidental["NORMAL"], 3 in coincidental["NORMAL"]) == (True, False)
-    assert (90 in cooler["BOILING"], 91 in cooler["BOILING"], 61 in cooler["NORMAL"]) == (
+    assert (1 in coincidental["NORMAL"], 2 in coincidental["NORMAL"]) == (True, False)
+    assert (85 in cooler["NORMAL"], 86 in cooler["NORMAL"], 100 in cooler["BOILING"]) == (
         True,
         False,
-        False,
+        True,
     )
-    assert cooler["HOT"].chance == Fraction(80, 100)
+    assert cooler["HOT"].chance == Fraction(95, 100)
 
 
 @pytest.mark.parametrize("sheet", AT_OR_BELOW)

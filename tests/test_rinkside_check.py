@@ -23,7 +23,7 @@ from authoring.games.rinkside import GAME
 
 AUTHORING = str(Path(sys.executable).parent / "authoring")
 # The points derive adds to a save number for the engine's play (README §11.17).
-ALLOWANCE = {"save_green": 3, "save_blue": 0, "save_black": 1}
+ALLOWANCE = {"save_green": 6, "save_blue": 2, "save_black": 2}
 # The calibration's warnings: a league figure, a share of players, or one player's stat.
 CALIBRATION_WARNING = re.compile(
     r": warning: (simulated |\d+ of \d+ players .* within |\S+ (G|SOG|P|SV%): simulated )"
@@ -94,7 +94,8 @@ def test_a_goalies_model_save_share_is_printed_exactly(shipped):
     game, Right 21-100 and Left within it a good one), counted here over every ordered pair of
     two different cards, a Bad game reading green on every shot and a Good one rescuing a
     goal with the Good big-save range except on ChanceMix's sniper share of hq. N is the
-    card's number less derive's allowance for the engine (README §11.17: green 3, black 1)."""
+    card's number less derive's allowance for the engine (README §11.18: green 6, blue 2,
+    black 2)."""
     book = openpyxl.load_workbook(GAME.workbook)
     shares = league_shares(book)
     printed = the_card(book, "HLX-G1")
@@ -213,7 +214,9 @@ def test_a_missing_kind_of_chance_is_an_error(check):
 def test_faceoffs_black_100_and_charts_are_printed_exactly(check):
     """README §8.4: the higher-rated centre wins a numbered draw with (10 + d)/20, d = 0 to
     9. README §3.3: doubles 1/10, odd 1/2, 1-50 1/2, 1-47 and 48-94 47/100, 95-100 6/100;
-    §3.4: the auxiliary trigger 297/9,900 = 3/100. §8.5: every chart tiles its number."""
+    §3.4: the auxiliary trigger 297/9,900 = 3/100. §8.5: every chart tiles its number, and
+    CoolerHeads' NORMAL 1-85 · AGITATED 1-90 · HOT 1-95 · BOILING 1-100 (the calibration's,
+    README §11.18) print as their chances."""
     report = check(lambda book: None)
     faceoffs = figures(report, "Faceoffs")["rows"]
     assert [row[:3] for row in faceoffs] == [
@@ -232,5 +235,5 @@ def test_faceoffs_black_100_and_charts_are_printed_exactly(check):
     charts = figures(report, "Charts")["rows"]
     assert len(charts) == 22
     assert all(row[5] in ("yes", "at or below") and row[6] == "yes" for row in charts)
-    scrum = next(row for row in charts if row[0] == "CoolerHeads")
-    assert scrum[4].startswith("NORMAL 3/5, ")
+    cooler_heads = next(row for row in charts if row[0] == "CoolerHeads")
+    assert cooler_heads[4] == "NORMAL 17/20, AGITATED 9/10, HOT 19/20, BOILING 1"

@@ -165,6 +165,45 @@ def test_a_team_short_of_shots_throws_the_puck_on_net(league):
     assert offensive_answer(league, game, low_rated_forward(league)) == "shot on net"
 
 
+def test_on_the_power_play_a_low_rated_forward_throws_the_puck_on_net(league):
+    """Seed L1092: "Whenever a team on the Penalty Kill makes a play on the puck during a
+    Loose Puck Scenario, the puck is cleared out of the Defensive Zone and a Timing Sequence
+    is marked". A cycle hands the puck to a loose-puck scenario, so by the book (README
+    §11.18) a power play's low-rated forward throws the puck on net instead; the same
+    forward cycles at even strength and when his own team is the one short."""
+    game = GameState.new(league, HOME, VISITOR)
+    forward = low_rated_forward(league)
+    assert offensive_answer(league, game, forward) == "cycle"
+    game.visitor.vacant = ("LW",)
+    assert offensive_answer(league, game, forward) == "shot on net"
+    game.visitor.vacant, game.home.vacant = (), ("LW",)
+    assert offensive_answer(league, game, forward) == "cycle"
+
+
+def test_a_power_play_sends_out_the_first_unit_then_the_second(league):
+    """Seed L63 and L71 leave line changes to the coach. By the book (README §11.18) a club
+    on the power play sends its first line and pair, and its second when the first is on;
+    the club killing the penalty keeps to its ice-time shares (after 15 steps with lines 1-3
+    on for 6, 5 and 4 and pairs likewise, line 4 and, with pair 2 just off, pair 3 are the
+    furthest behind), and, as home team, matches the visitor's numbers (L71); a home power
+    play picks its own unit."""
+    game = GameState.new(league, HOME, VISITOR)
+    game.steps = 15
+    visitor, home = game.visitor, game.home
+    visitor.ice_time.update({"line 1": 6, "line 2": 5, "line 3": 4})
+    visitor.ice_time.update({"pair 1": 6, "pair 2": 5, "pair 3": 4})
+    visitor.on_ice, home.on_ice = Unit(3, 3), Unit(3, 3)
+    visitor.on_since = home.on_since = 15
+    home.vacant = ("RW",)
+    change_lines(game, {side: ByTheBook() for side in SIDES})
+    assert visitor.on_ice == Unit(1, 1) and home.on_ice == Unit(1, 1)
+    change_lines(game, {side: ByTheBook() for side in SIDES})
+    assert visitor.on_ice == Unit(2, 2)
+    home.vacant, visitor.vacant = (), ("RW",)
+    change_lines(game, {side: ByTheBook() for side in SIDES})
+    assert visitor.on_ice == Unit(4, 3) and home.on_ice == Unit(1, 1)
+
+
 def test_the_offensive_chances_weigh_each_option_on_its_number(league):
     """Seed L252-L296: Q-S and S-U against the red (1-10); the give and go's Black #100
     against the two players' combined Offense (the partner averaged over the four others on
@@ -225,9 +264,10 @@ def test_a_game_that_draws_past_the_bound_names_its_last_outcomes(league, monkey
 
 
 def test_the_loop_takes_a_faceoff_on_a_penalty_symbol_again_after_the_penalty(league):
-    """Seed L212: a PENALTY on the faceoff card; the loop administers it (a minor to the team
-    the Right face shows) and takes the draw again in the penalised team's end (L1064). Found
-    on the seeded pile: the first game of seed 22 whose opening faceoffs show one."""
+    """Seed L212: a PENALTY on the faceoff card; when the official calls it (L1001, its line
+    ends ": PENALTY"; one he lets go ends ", no call") the loop administers it (a minor to the
+    team the Right face shows) and takes the draw again in the penalised team's end (L1064).
+    Found on the seeded pile: the first game of seed 22 whose faceoffs show a called one."""
     for run in range(200):
         record = one_game(league, run)
         penalty = [n for n, p in enumerate(record.plays) if p.endswith(": PENALTY")]
@@ -237,6 +277,23 @@ def test_the_loop_takes_a_faceoff_on_a_penalty_symbol_again_after_the_penalty(le
             assert any(p.split(" ", 2)[2].startswith("faceoff in the ") for p in after)
             return
     pytest.fail("no faceoff PENALTY in 200 games")
+
+
+def test_the_loop_takes_a_faceoff_again_at_once_when_its_penalty_is_not_called(league):
+    """Seed L212: on PENALTY "a penalty may be called during or immediately after a
+    faceoff", and L1001: "you still check with the Official to determine if he is going to
+    make the call or not". One he lets go costs nobody a penalty: the very next play is the
+    same draw taken again in the same zone. Found on the seeded pile: the first game of seed
+    22 whose faceoffs show an uncalled one."""
+    for run in range(200):
+        record = one_game(league, run)
+        no_call = [n for n, p in enumerate(record.plays) if p.endswith(": PENALTY, no call")]
+        if no_call:
+            stamp, _, text = record.plays[no_call[0]].partition(" faceoff in the ")
+            zone = text.partition(":")[0].partition(",")[0]  # past any tossed centre
+            assert record.plays[no_call[0] + 1].startswith(f"{stamp} faceoff in the {zone}")
+            return
+    pytest.fail("no uncalled faceoff PENALTY in 200 games")
 
 
 # Whole games.

@@ -25,7 +25,7 @@ from authoring.games.rinkside.pregame import (
     pregame_skate,
     warm_up,
 )
-from authoring.games.rinkside.state import GameState
+from authoring.games.rinkside.state import GameState, Officiating
 
 # The shared fixtures from rinkside_engine, found by pytest under their fixture names.
 SHARED_FIXTURES = shipped_league
@@ -118,12 +118,12 @@ def test_the_officials_mode_is_read_on_the_left_100(league, left100, mode):
 
 @pytest.mark.parametrize(
     ("left100", "fight"),
-    [(1, True), (25, True), (26, True), (30, True), (35, True), (36, False), (100, False)],
+    [(1, True), (5, True), (6, True), (7, True), (8, True), (9, False), (100, False)],
 )
 def test_enforcers_with_a_grudge_fight_when_first_on_the_ice_together(league, left100, fight):
-    """Seed L130-136: "1-25" eyeing each other, "26-30" a score to settle, "31-35" chirping
-    in the media; then "the Enforcers will fight the first time they are on the ice
-    together"."""
+    """Seed L130-136: eyeing each other, a score to settle, chirping in the media; then "the
+    Enforcers will fight the first time they are on the ice together" (the seed's
+    1-25/26-30/31-35, narrowed by the calibration, README §11.18: 1-5, 6-7, 8)."""
     assert enforcers(league.tables, Draw(left(n100=left100), right())).fight is fight
 
 
@@ -138,7 +138,7 @@ def test_the_pre_game_skate_sets_levels_officials_grudge_rivalry_and_strategies(
         Draw(left(n100=visitor_rating + 1), right(n100=7)),  # bad-game check, above: Bad
         Draw(left(n100=home_rating), right(n100=64)),  # good-game check, within: Good
         Draw(left(n100=90), right(n100=5)),  # LET THEM PLAY
-        Draw(left(n100=28), right(n100=99)),  # a score to settle
+        Draw(left(n100=7), right(n100=99)),  # a score to settle (6-7, README §11.18)
     )
     pregame_skate(league, game, script, {"home": ByTheBook(), "visitor": ByTheBook()})
     assert (game.visitor.goalie_level, game.home.goalie_level) == ("Bad", "Good")
@@ -257,6 +257,37 @@ def test_a_penalty_symbol_interrupts_the_draw_against_the_right_faces_team(leagu
         "PENALTY",
         penalised,
     )
+
+
+def with_call_boxes(face: Face, filled: int) -> Face:
+    """`face` with `filled` of its Official Call boxes filled, TIGHT first (README §5.2)."""
+    return replace(face, call_tight=filled >= 1, call_normal=filled >= 2, call_ltp=filled >= 3)
+
+
+@pytest.mark.parametrize(
+    ("mode", "called_from"),
+    [("CALL IT TIGHT", 1), ("NORMAL", 2), ("LET THEM PLAY", 3)],
+)
+def test_a_faceoff_penalty_is_called_only_when_the_right_faces_boxes_reach_the_mode(
+    league, mode: Officiating, called_from: int
+):
+    """Seed L212: on PENALTY "a penalty may be called during or immediately after a faceoff"
+    and L1001: "you still check with the Official to determine if he is going to make the
+    call or not", on "the opposite side PRC" from the one showing the symbol: the symbol is on
+    the Left face, so the Right face's boxes decide (Tight needs one, Normal two, Let Them
+    Play all three). The Left face's boxes, all filled, never count."""
+    for filled in range(4):
+        rated, game = centres(league, visitor=5, home=5)
+        game.officiating = mode
+        shown = Draw(
+            with_call_boxes(left(faceoff="PENALTY"), 3),
+            with_call_boxes(right(hv="V"), filled),
+        )
+        outcome = faceoff(rated, game, "neutral", cards(shown))
+        assert (outcome.interruption, outcome.penalised) == ("PENALTY", "visitor")
+        assert outcome.called is (filled >= called_from), (mode, filled)
+        ending = ": PENALTY" if outcome.called else ": PENALTY, no call"
+        assert game.plays[-1].endswith(ending)
 
 
 def test_an_enforcers_symbol_interrupts_the_draw_for_the_fight_card(league):

@@ -163,10 +163,10 @@ def test_the_whistle_starts_a_scrum_by_intensity_an_agitator_or_a_dirty_plays_sc
 @pytest.mark.parametrize(
     ("intensity", "black100", "result", "points"),
     [
-        ("NORMAL", 40, "players separated", 0),
-        ("NORMAL", 41, "words exchanged", 1),
+        ("NORMAL", 70, "players separated", 0),
+        ("NORMAL", 71, "words exchanged", 1),
         ("NORMAL", 100, "gloves off, linesmen in", 3),
-        ("AGITATED", 73, "face-wash", 2),
+        ("AGITATED", 90, "face-wash", 2),
         ("BOILING", 79, "gloves off, linesmen in", 3),
     ],
 )
@@ -175,7 +175,8 @@ def test_a_scrum_reads_black_100_in_the_column_of_the_intensity(
 ):
     """Seed L1156: "draw a new card. Use the Black #100 to determine what type of Scrum takes
     place. Use the column associated with the current Game Intensity … adjust the Chippiness
-    Meter accordingly"."""
+    Meter accordingly" (NORMAL and AGITATED's ranges the calibration's, README §11.18: NORMAL
+    separated 1-70, words 71-88, gloves off 100; AGITATED face-wash 90-95)."""
     game.intensity = intensity
     outcome = scrum(league, game, cards(shown(black100, right={"blue": 20})))
     assert (outcome.row.result, outcome.row.chippiness) == (result, points)
@@ -185,28 +186,36 @@ def test_a_scrum_reads_black_100_in_the_column_of_the_intensity(
 
 @pytest.mark.parametrize(
     ("intensity", "blue", "coincidental"),
-    [("NORMAL", 2, True), ("NORMAL", 3, False), ("HOT", 4, True), ("BOILING", 6, False)],
+    [
+        ("NORMAL", 1, True),
+        ("NORMAL", 2, False),
+        ("HOT", 3, True),
+        ("HOT", 4, False),
+        ("BOILING", 5, False),
+    ],
 )
 def test_coincidental_minors_on_a_right_blue_within_the_intensitys_range(
     league, game, intensity, blue, coincidental
 ):
     """Seed L1156: "If the Right PRC Blue Number is within the Coincidental Penalty Range
     associated with the current Game Intensity, the Official takes two players off the ice
-    with Coincidental Penalties"."""
+    with Coincidental Penalties" (the ranges the calibration's, README §11.18: NORMAL 1,
+    AGITATED 1-2, HOT 1-3, BOILING 1-4)."""
     game.intensity = intensity
     assert scrum(league, game, cards(shown(1, right={"blue": blue}))).coincidental is coincidental
 
 
 @pytest.mark.parametrize(
     ("meter", "black100", "fight"),
-    [(8, 41, True), (8, 42, False), (7, 43, True), (6, 43, False), (0, 1, False)],
+    [(8, 41, True), (8, 42, False), (7, 73, True), (6, 73, False), (0, 1, False)],
 )
 def test_a_scrum_is_a_fight_on_an_odd_second_digit_with_the_meter_full(
     league, game, meter, black100, fight
 ):
     """Seed L1158: "When determining what type of Scrum takes place AND the Black #100 second
     digit is ODD AND the Chippiness Meter is FULL, a fight occurs" (the scrum's own points
-    count: 7 + words exchanged's 1 fills it)."""
+    count: 7 + words exchanged's 1, NORMAL 71-88 since the calibration, README §11.18, fills
+    it)."""
     game.chippiness = meter
     assert scrum(league, game, cards(shown(black100, right={"blue": 20}))).fight is fight
 
@@ -356,12 +365,13 @@ def test_a_dirty_play_adds_3_and_raises_the_level_to_at_most_7(league, game):
 
 
 def test_the_enforcers_check_fights_only_with_an_enforcer_on_each_side(league, game):
-    """Seed L214 (ENFORCERS) and the FightCheck sheet: 1-20 a fight if both teams have a
-    skater with A/E 2 or lower on the ice; 21-60 a long stare, chippiness +1."""
+    """Seed L214 (ENFORCERS) and the FightCheck sheet: a fight if both teams have a skater
+    with A/E 2 or lower on the ice, else a long stare, chippiness +1 (the sheet's 1-5 and
+    6-15 since the calibration, README §11.18)."""
     model = rated(league, game, "home", agitator_enforcer=[6, 6, 2, 6, 6])
     model = rated(model, game, "visitor", agitator_enforcer=[1, 6, 6, 6, 6])
-    assert fight_check(model, game, cards(shown(20))).fight
-    stare = fight_check(model, game, cards(shown(21)))
+    assert fight_check(model, game, cards(shown(5))).fight
+    stare = fight_check(model, game, cards(shown(6)))
     assert not stare.fight and stare.meter is not None and game.chippiness == 1
     lone = rated(model, game, "visitor", agitator_enforcer=[3, 6, 6, 6, 6])
     assert not fight_check(lone, game, cards(shown(1))).fight and game.chippiness == 1
@@ -541,7 +551,7 @@ def test_a_misconduct_on_a_number_at_or_over_the_secondary_penalty(league, game)
 
 @pytest.mark.parametrize(
     ("intensity", "black100", "cooled"),
-    [("NORMAL", 60, True), ("NORMAL", 61, False), ("BOILING", 90, True), ("HOT", 81, False)],
+    [("NORMAL", 85, True), ("NORMAL", 86, False), ("BOILING", 100, True), ("HOT", 96, False)],
 )
 def test_cooler_heads_reset_the_meter_intensity_and_dirty_plays(
     league, game, intensity, black100, cooled
@@ -549,7 +559,8 @@ def test_cooler_heads_reset_the_meter_intensity_and_dirty_plays(
     """Seed L1250: "refer to the Black #100 and compare it to the Effect of the Fight on the
     Game Section … If the Black #100 is within the Range for the current Game Intensity:
     Cooler Heads Prevail. You will re-set both the Chippiness Meter to Normal and 0 and the
-    Dirty Plays to 0"."""
+    Dirty Plays to 0" (the ranges the calibration's, README §11.18: NORMAL 1-85, HOT 1-95,
+    BOILING 1-100)."""
     model = fighters(league, game, [1, 6, 6, 6, 6], [1, 6, 6, 6, 6])
     game.intensity, game.chippiness, game.meter_full, game.dirty_level = intensity, 9, True, 4
     misconduct = shown(black100, left={"n100": 1}, right={"n100": 1})

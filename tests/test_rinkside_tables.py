@@ -79,17 +79,24 @@ def test_officiating(tables):
 
 
 def test_enforcers(tables):
-    """L130-134: "between 1-25 … eyeing each other", "26-30 … a score to settle", "31-35 …
-    chirping at each other in the media"; L136: any of these and they "will fight the first
-    time they are on the ice together"."""
+    """L130-134: "eyeing each other", "a score to settle", "chirping at each other in the
+    media" (the seed's 1-25/26-30/31-35, narrowed by the calibration, README §11.18: 1-5,
+    6-7, 8); L136: any of these and they "will fight the first time they are on the ice
+    together"."""
     enforcers = tables.enforcers
     assert [(row.lo, row.hi, row.fight) for row in enforcers.rows] == [
-        (1, 25, True),
-        (26, 30, True),
-        (31, 35, True),
-        (36, 100, False),
+        (1, 5, True),
+        (6, 7, True),
+        (8, 8, True),
+        (9, 100, False),
     ]
-    assert enforcers[30].result == "score to settle"
+    assert [enforcers[n].result for n in (5, 6, 7, 8, 9)] == [
+        "eyeing each other",
+        "score to settle",
+        "score to settle",
+        "chirping in the media",
+        "nothing",
+    ]
 
 
 def test_zone_stoppages(tables):

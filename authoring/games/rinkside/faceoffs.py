@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.model import Rinkside, Skater
+from authoring.games.rinkside.penalties import official_calls
 from authoring.games.rinkside.state import GameState, TeamSide, TeamState, Zone, other
 
 TOSS_DEFENSIVE = "TOSS-D"
@@ -46,7 +47,8 @@ def draw_winner(home_rating: int, visitor_rating: int, number: int) -> TeamSide:
 class Faceoff:
     """What a faceoff came to. `winner` and `controller` are None when a PENALTY or
     ENFORCERS symbol interrupted it; `penalised` is the Right face's H/V on a PENALTY (L212),
-    the team the penalty goes against should one be called."""
+    the team the penalty goes against, and `called` whether the official calls it on the
+    Right face's Official Call boxes (L1001: "you still check with the Official")."""
 
     winner: TeamSide | None
     controller: Skater | None
@@ -55,6 +57,7 @@ class Faceoff:
     dump_in: bool = False  # a neutral-zone toss: the winner dumps the puck in (L222-224)
     interruption: str | None = None  # PENALTY or ENFORCERS
     penalised: TeamSide | None = None
+    called: bool = False
 
 
 def faceoff(model: Rinkside, game: GameState, zone: Zone, draw: Callable[[], Draw]) -> Faceoff:
@@ -70,6 +73,7 @@ def faceoff(model: Rinkside, game: GameState, zone: Zone, draw: Callable[[], Dra
         dump_in: bool = False,
         interruption: str | None = None,
         penalised: TeamSide | None = None,
+        called: bool = False,
     ) -> Faceoff:
         controller = None
         if winner is not None:
@@ -82,6 +86,7 @@ def faceoff(model: Rinkside, game: GameState, zone: Zone, draw: Callable[[], Dra
             dump_in,
             interruption,
             penalised,
+            called,
         )
         game.log(_describe(outcome, zone))
         return outcome
@@ -98,8 +103,12 @@ def faceoff(model: Rinkside, game: GameState, zone: Zone, draw: Callable[[], Dra
             takers[side] = _replacement(model, game.team(side), tossed)
             continue
         if symbol in INTERRUPTIONS:
-            penalised = _hv_side(shown) if symbol == "PENALTY" else None
-            return result(None, shown, interruption=symbol, penalised=penalised)
+            if symbol == "PENALTY":
+                called = official_calls(model, game, shown.right)
+                return result(
+                    None, shown, interruption=symbol, penalised=_hv_side(shown), called=called
+                )
+            return result(None, shown, interruption=symbol)
         if symbol is None or not symbol.isdigit():
             raise ValueError(f"card {shown.left_card}'s Left face shows no faceoff: {symbol!r}")
         winner = draw_winner(
@@ -137,6 +146,8 @@ def _hv_side(shown: Draw) -> TeamSide:
 def _describe(outcome: Faceoff, zone: Zone) -> str:
     where = f"faceoff in the {zone}"
     tossed = "".join(f", {s.name} tossed" for s in outcome.tossed)
+    if outcome.interruption == "PENALTY" and not outcome.called:
+        return f"{where}{tossed}: PENALTY, no call"
     if outcome.interruption is not None:
         return f"{where}{tossed}: {outcome.interruption}"
     assert outcome.controller is not None

@@ -1069,16 +1069,18 @@ class Match:
         self.box.serving.append(penalties.Serving(given.side, given.player, steps, strength=False))
 
     def faceoff(self, zone: Zone) -> Outcome:
-        """Take the faceoff; a PENALTY symbol is a minor to the team its Right face shows,
-        an ENFORCERS symbol the fight check, and the draw is taken again (README §11.2)."""
+        """Take the faceoff; a PENALTY symbol the official calls is a minor to the team its
+        Right face shows, an ENFORCERS symbol the fight check, and the draw is taken again
+        (README §11.2)."""
         model, game = self.model, self.game
         while True:
             result = faceoff(model, game, zone, self.draw)
-            if result.interruption == "PENALTY" and result.penalised is not None:
-                taker = result.takers[0 if result.penalised == "visitor" else 1]
-                check = PenaltyCheck(result.penalised, taker, "commit", 1, True)
-                self.penalise(check, "faceoff")
-                zone = penalties.power_play_start(result.penalised, zone).faceoff_zone
+            if result.interruption == "PENALTY":
+                if result.called and result.penalised is not None:
+                    taker = result.takers[0 if result.penalised == "visitor" else 1]
+                    check = PenaltyCheck(result.penalised, taker, "commit", 1, True)
+                    self.penalise(check, "faceoff")
+                    zone = penalties.power_play_start(result.penalised, zone).faceoff_zone
                 continue
             if result.interruption == "ENFORCERS":
                 if fights.fight_check(model, game, self.draw).fight:

@@ -270,7 +270,12 @@ class ByTheBook:
     def unit(self, game: GameState, side: TeamSide, options: Sequence[Unit]) -> Unit:
         """The visitor sends its top line and pair at the start of a period; after that the
         line and the pair furthest behind their share of the ice time (`ICE_SHARES`), never
-        the ones just off; the home team answers with the same numbers (L71)."""
+        the ones just off; the home team answers with the same numbers (L71). On a power
+        play a club sends its first line and pair, its second when the first is on."""
+        team = game.team(side)
+        if _power_play(game, side):
+            first = Unit(1, 1)
+            return _preferred(Unit(2, 2) if team.on_ice == first else first, options)
         if side == "home":
             return _preferred(game.visitor.on_ice, options)
         team = game.visitor
@@ -393,7 +398,8 @@ class ByTheBook:
         if chances.get(best, Fraction(0)) >= SKILLED:
             return _preferred(best, options)
         at_the_point = carrier.position in ("LD", "RD")
-        if at_the_point or game.total(side, "shots") < game.total(other(side), "shots"):
+        trailing = game.total(side, "shots") < game.total(other(side), "shots")
+        if at_the_point or trailing or _power_play(game, side):
             return _preferred("shot on net", options)
         return _preferred("cycle", options)
 
@@ -412,6 +418,11 @@ ICE_SHARES = {
     "line": (Fraction(1180, 3760), Fraction(1020, 3760), Fraction(870, 3760), Fraction(690, 3760)),
     "pair": (Fraction(1470, 3750), Fraction(1260, 3750), Fraction(1020, 3750)),
 }
+
+
+def _power_play(game: GameState, side: TeamSide) -> bool:
+    """`side` has more skaters on the ice than the other team."""
+    return len(game.team(other(side)).vacant) > len(game.team(side).vacant)
 
 
 def _most_due(team: TeamState, kind: Literal["line", "pair"], just_off: int) -> int:

@@ -153,7 +153,7 @@ DESIGN: dict[str, dict[Any, int]] = {
         None: 26,
     },
     "l_mo": {1: 5, 2: 5, 3: 5, 4: 5, None: 80},
-    "l_dirty": {**{f"D{n}": 2 for n in range(1, 8)}, None: 86},
+    "l_dirty": {**{f"D{n}": 1 for n in range(1, 8)}, None: 93},
     "l_scramble": {
         "GOALIE": 30,
         "GOALIE+++": 10,
@@ -213,7 +213,7 @@ DESIGN: dict[str, dict[Any, int]] = {
     },
     "r_physical": {"HIT": 50, "BIG HIT": 20, None: 30},
     "r_physical_n": {**{n: 7 for n in range(1, 11)}, None: 30},
-    "r_after_whistle": {"SCRUM-N": 8, "SCRUM-AHB": 6, "AGITATOR": 5, None: 81},
+    "r_after_whistle": {"SCRUM-N": 4, "SCRUM-AHB": 10, "AGITATOR": 5, None: 81},
     **{
         f"{prefix}{name}": dict.fromkeys(values, times)
         for prefix in ("l_", "r_")
