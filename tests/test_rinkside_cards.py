@@ -142,9 +142,12 @@ def test_penalty_ratings_read_rates_and_shares():
     """README §7.1: commit = round(3.5 x minors/60), draw = round(3.5 x drawn/60) (the factor
     1.5 until the calibration, README §11.18), secondary = round(101 - 100 x severe / max(1,
     minors + severe)). 15 minors and 7 drawn in 10 hours give 5.25 -> 5 and 2.45 -> 2; 15
-    minors and 5 majors give 101 - 25 = 76; a clean player 100."""
+    minors and 5 majors give 101 - 25 = 76; a clean player 100. A fight's major is not a
+    severe call (README §11.18): with 3 of the 5 majors from fights, 101 - 100 x 2/17 = 89.24
+    -> 89."""
     card = card_of(skater(), season(pim_minor=15, pim_major=5, penalties_drawn=7))
     assert (card["commit_penalty"], card["draw_penalty"], card["secondary_penalty"]) == (5, 2, 76)
+    assert card_of(skater(), season(pim_minor=15, pim_major=5, fights=3))["secondary_penalty"] == 89
     assert card_of(skater(), season())["secondary_penalty"] == 100
 
 

@@ -328,7 +328,9 @@ def skater_card(
 
     put("draw_penalty", scaled("draw_penalty", per_60(line, line["penalties_drawn"])))
     put("commit_penalty", scaled("commit_penalty", per_60(line, line["pim_minor"])))
-    severe = line["pim_major"] + line["pim_misconduct"] + line["double_minors"]
+    # A fight's major is the fight rules' (L1206-L1250), not a called penalty turning severe.
+    fought = min(line["pim_major"], line["fights"])
+    severe = line["pim_major"] - fought + line["pim_misconduct"] + line["double_minors"]
     share = Fraction(severe, max(1, line["pim_minor"] + severe))
     put("secondary_penalty", scaled("secondary_penalty", share))
     put("agitator_enforcer", agitator_enforcer(skater, line))
