@@ -15,7 +15,8 @@ A rebuild writes only what changed. Each kit keeps a build record, `OUT/.build/<
 it wrote a digest of what the file was made from and a digest of the bytes it got:
 
 - what a component is made from: the values of the sheets it reads (`Component.reads`;
-  every sheet when it does not say), the game's templates, the paper, the workbook's title
+  every sheet when it does not say), the game's templates, the paper (and the printer's
+  duplex flip and back offset, when not the default), the workbook's title
   and shown name, and the code version (package versions and the core's and the game's
   source files and schemas, so an engine change rebuilds). Values, not file bytes: saving a
   workbook unchanged rewrites nothing.
@@ -431,9 +432,10 @@ def _read_sheets(component: Component, sheets: dict[str, str]) -> list[str]:
 
 def _inputs_besides_values(target: Target, paper: Paper, edition: str | None) -> list[str]:
     """Everything a build reads besides the workbook: a component adds the values of the
-    sheets it reads, the whole-run key the workbook's bytes."""
+    sheets it reads, the whole-run key the workbook's bytes. The printer's duplex settings
+    count only when not the default, so a default build keeps the keys it always had."""
     game = target.game
-    return [
+    inputs = [
         f"format={RECORD_FORMAT}",
         f"code={code_version(game)}",
         f"templates={_folder_digest(game.templates)}",
@@ -442,6 +444,10 @@ def _inputs_besides_values(target: Target, paper: Paper, edition: str | None) ->
         f"shown={target.shown}",
         f"slug={target.slug}",
     ]
+    duplex = paper.duplex
+    if not duplex.is_default:
+        inputs.append(f"duplex={duplex.flip}:{duplex.offset_x!r},{duplex.offset_y!r}")
+    return inputs
 
 
 def code_version(game: Game) -> str:

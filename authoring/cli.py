@@ -18,7 +18,7 @@ from pathlib import Path
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
 from authoring.game import Game, Simulation, UnknownGame, all_games, get_game, positive
 from authoring.progress import set_quiet, tracked
-from authoring.render.paper import PAPERS
+from authoring.render.paper import FLIPS, PAPERS, Duplex, Paper, parse_back_offset
 from authoring.report import Report
 from authoring.schema import SchemaFileError
 from authoring.simulation import OptionError, all_cores
@@ -31,6 +31,7 @@ from authoring.workbook import UnreadableWorkbook
 # verb that needs them, so a quick command (a no-change rebuild) starts quickly.
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 TARGET = "GAME|WORKBOOK"
+BACK_OFFSET = "--back-offset"
 
 
 class UsageError(Exception):
@@ -40,7 +41,7 @@ class UsageError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
-        arguments, extra = parser.parse_known_args(argv)
+        arguments, extra = parser.parse_known_args(_offsets_joined(argv))
         if extra and not getattr(arguments, "takes_extra", False):
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         arguments.extra = extra
@@ -66,6 +67,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         _silence_stdout()
         return _fail(f"cannot write {where or 'the output: '}{error.strerror or error}")
+
+
+def _offsets_joined(argv: Sequence[str] | None) -> list[str]:
+    """`--back-offset -1.5,2` as `--back-offset=-1.5,2`: argparse would take a value that
+    starts with a minus and is not a plain number for an option, and say none was given."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    joined: list[str] = []
+    for word in given:
+        if joined and joined[-1] == BACK_OFFSET and word.startswith("-") and word[1:2] != "-":
+            joined[-1] = f"{BACK_OFFSET}={word}"
+        else:
+            joined.append(word)
+    return joined
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
@@ -175,6 +189,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     _targets_argument(build, "every game's shipped workbook")
     _kit_arguments(build)
+    build.add_argument(
+        "--calibration",
+        action="store_true",
+        help="write only the duplex calibration sheet, DIR/duplex-calibration-PAPER.pdf: "
+        "printed once, it tells the --back-offset this printer needs (no GAME|WORKBOOK)",
+    )
     build.set_defaults(run=_build)
 
     watch = verb("watch", "validate and rebuild a workbook's kit on every save, until Ctrl-C")
@@ -499,6 +519,20 @@ def _kit_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the verbs that print kits: `build` and `watch`."""
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size")
     parser.add_argument(
+        BACK_OFFSET,
+        type=_back_offset,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="shift every back page by X mm across and Y mm up, as the calibration sheet "
+        "reads it, so that backs land behind their fronts on this printer",
+    )
+    parser.add_argument(
+        "--flip",
+        choices=FLIPS,
+        default="long",
+        help="the edge the printer turns a double-sided sheet over on",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         default=Path("output"),
@@ -506,6 +540,21 @@ def _kit_arguments(parser: argparse.ArgumentParser) -> None:
         help="folder for the kits, one folder per workbook, and their build records "
         "(DIR/.build/); a kit file is rewritten only when what it is made from changed",
     )
+
+
+def _back_offset(text: str) -> tuple[float, float]:
+    """`paper.parse_back_offset` in argparse's terms: its message is shown, with the option."""
+    try:
+        return parse_back_offset(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _paper(arguments: argparse.Namespace) -> Paper:
+    """The paper asked for, printed with the duplex settings asked for."""
+    offset_x, offset_y = arguments.back_offset
+    duplex = Duplex(offset_x, offset_y, arguments.flip)
+    return PAPERS[arguments.paper].printed_with(duplex)
 
 
 def _kit_folder(arguments: argparse.Namespace) -> Path:
@@ -518,8 +567,10 @@ def _kit_folder(arguments: argparse.Namespace) -> Path:
 def _build(arguments: argparse.Namespace) -> int:
     from authoring.build import build_game
 
-    paper = PAPERS[arguments.paper]
+    paper = _paper(arguments)
     out = _kit_folder(arguments)
+    if arguments.calibration:
+        return _calibration(arguments, paper, out)
     findings: list[Finding] = []
     for target in _chosen(arguments, every_game()):
         result = build_game(target, paper, out)
@@ -532,11 +583,23 @@ def _build(arguments: argparse.Namespace) -> int:
     return _exit_code(findings)
 
 
+def _calibration(arguments: argparse.Namespace, paper: Paper, out: Path) -> int:
+    from authoring.render.calibration import file_name, write_calibration
+
+    if arguments.targets or arguments.game is not None:
+        raise UsageError("build --calibration writes the calibration sheet alone: name no game")
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / file_name(paper)
+    write_calibration(path, paper)
+    print(f"wrote {shown(path)}")
+    return EXIT_OK
+
+
 def _watch(arguments: argparse.Namespace) -> int:
     # Imported here: the file watcher is needed by this verb alone.
     from authoring.watch import watch_workbook, workbook_saves
 
-    paper = PAPERS[arguments.paper]
+    paper = _paper(arguments)
     out = _kit_folder(arguments)
     target = resolve(arguments.target, arguments.game)
     if target.game.components is None:

@@ -32,7 +32,8 @@ class Printing:
 
     `title` is the component as the player calls it ("Spell cards"). `card_stock` asks for
     card (160 g/m² or more) instead of plain paper. `double_sided` means printed on both
-    sides, flipped on the long edge (fronts and mirrored backs, or a book). `copies` is how
+    sides, flipped on the edge the build's duplex setting names (fronts and mirrored backs,
+    or a book). `copies` is how
     many of the file to print. `pieces` marks a file cut into playing pieces (cards,
     counters, tokens), whose text must stay legible in the hand (6 pt or more).
     `how` is the assembly step in the player's words ("cut out, fold on the dashed line").

@@ -1,8 +1,9 @@
 """Imposition: same-size cards or counters laid out on sheets, fronts backed by mirrored backs.
 
 Pages alternate front, back, front, back. A back page holds the backs of the items on the
-front page before it, each at its mirror position, so a sheet printed double-sided and
-flipped on the long edge puts every back behind its front.
+front page before it, each at its mirror position for the paper's flip (left to right for the
+long edge, top to bottom for the short one) shifted by the paper's back offset, so a sheet
+printed double-sided puts every back behind its front.
 
 Nothing is printed within `EDGE_BAND` of the paper's edge: a crop mark is shortened to the
 room left, or left out where there is too little (9-up poker on Letter), and the hairline
@@ -63,8 +64,6 @@ def _cut_guide(canvas: Canvas, slot: Slot) -> None:
     canvas.rect(*slot.trim, stroke=1, fill=0)
 
 
-FLIP = "Print double-sided, flip on the long edge, at actual size (100%)."
-BACK = "Print it on the reverse of the front: flip on the long edge."
 SIDES = ("bottom", "left", "top", "right")
 _FIT_TOLERANCE = 1e-6  # a 3-row poker grid fills US Letter's printable height exactly
 
@@ -77,8 +76,13 @@ class Rect(NamedTuple):
     width: float
     height: float
 
-    def mirrored(self, page_width: float) -> Rect:
-        return Rect(page_width - self.x - self.width, self.y, self.width, self.height)
+    def behind(self, paper: Paper) -> Rect:
+        """Where the back page draws what lies behind this rectangle of the front."""
+        if paper.duplex.flip == "long":
+            x, y = paper.width - self.x - self.width, self.y
+        else:
+            x, y = self.x, paper.height - self.y - self.height
+        return Rect(x + paper.duplex.offset_x, y + paper.duplex.offset_y, self.width, self.height)
 
 
 class Line(NamedTuple):
@@ -99,8 +103,8 @@ class Slot:
     trim: Rect
     bleed: Rect
 
-    def mirrored(self, page_width: float) -> Slot:
-        return Slot(self.trim.mirrored(page_width), self.bleed.mirrored(page_width))
+    def behind(self, paper: Paper) -> Slot:
+        return Slot(self.trim.behind(paper), self.bleed.behind(paper))
 
 
 @dataclass(frozen=True)
@@ -253,7 +257,7 @@ def _fit_rows(
 @dataclass(frozen=True)
 class Note:
     """Where a sheet's one-line note goes on a front: `side` is "bottom" (read normally) or
-    "left" (read bottom to top), `baseline` its y or x; a back carries it at the mirror place."""
+    "left" (read bottom to top), `baseline` its y or x; a back carries it at the place behind."""
 
     side: str
     baseline: float
@@ -261,9 +265,10 @@ class Note:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One double-sided sheet: its slots row by row from the top left of the front, their
-    mirror images on the back (`back[i]` behind `front[i]`), the crop marks in line with its
-    cuts, and the index of the item each slot holds (None: left blank)."""
+    """One double-sided sheet: its slots row by row from the top left of the front, the
+    places behind them on the back (`back[i]` behind `front[i]`, see `Rect.behind`), the
+    crop marks in line with its cuts, and the index of the item each slot holds (None: left
+    blank)."""
 
     front: tuple[Slot, ...]
     back: tuple[Slot, ...]
@@ -277,8 +282,9 @@ class Layout:
 
     Items of one size form a grid, the same on every sheet. `crop_marks` (per sheet),
     `registration` (centres of small targets in the corners) and `note` are for fronts;
-    backs carry their mirror images, so when the sheet is held to the light they coincide if
-    the printer registers. All of them lie between the art and the paper's `EDGE_BAND`.
+    backs carry them at the places behind, so when the sheet is held to the light they
+    coincide if the printer registers (or its offset is corrected). All of them lie between
+    the art and the paper's `EDGE_BAND`.
     """
 
     paper: Paper
@@ -392,7 +398,7 @@ class Layout:
             sheets.append(
                 Sheet(
                     front=tuple(front),
-                    back=tuple(slot.mirrored(paper.width) for slot in front),
+                    back=tuple(slot.behind(paper) for slot in front),
                     crop_marks=_crop_marks(top, bottom, down.cuts, bounds, marks),
                     items=tuple(items),
                 )
@@ -555,7 +561,14 @@ def impose(
     counted = " and ".join(
         f"{count} {name}" for name, count in Counter(s.name for s in sizes).items()
     )
-    subject = f"{counted} items, double-sided on {paper.name}: flip on long edge"
+    duplex = paper.duplex
+    subject = f"{counted} items, double-sided on {paper.name}: flip on {duplex.flip} edge"
+    flip = f"Print double-sided, {duplex.flip_words}, at actual size (100%)."
+    back = f"Print it on the reverse of the front: {duplex.flip_words}"
+    back += f"; {duplex.offset_words}." if duplex.has_offset else "."
+
+    def behind(x: float, y: float) -> tuple[float, float]:
+        return duplex.behind(paper.width, paper.height, x, y)
 
     def write(temporary: Path) -> None:
         canvas = new_canvas(temporary, paper, title=title, author=author, subject=subject)
@@ -563,11 +576,8 @@ def impose(
             front_marks = _marks_path(canvas, sheet.crop_marks, layout.registration)
             back_marks = _marks_path(
                 canvas,
-                [
-                    Line(paper.width - m.x1, m.y1, paper.width - m.x2, m.y2)
-                    for m in sheet.crop_marks
-                ],
-                [(paper.width - x, y) for x, y in layout.registration],
+                [Line(*behind(m.x1, m.y1), *behind(m.x2, m.y2)) for m in sheet.crop_marks],
+                [behind(x, y) for x, y in layout.registration],
             )
             spares = sum(p is not None and p.spare for p in placed)
             said = f"Sheet {number} of {len(sheets)}"
@@ -576,10 +586,10 @@ def impose(
             _draw_page(
                 canvas, sheet.front, placed, draw_front, front_marks, spare=_spare_front, front=True
             )
-            _draw_note(canvas, layout, f"{said}, front. {FLIP} {LINE_CONVENTION}", back=False)
+            _draw_note(canvas, layout, f"{said}, front. {flip} {LINE_CONVENTION}", back=False)
             canvas.showPage()
             _draw_page(canvas, sheet.back, placed, draw_back, back_marks, spare=None, front=False)
-            _draw_note(canvas, layout, f"{said}, back. {BACK}", back=True)
+            _draw_note(canvas, layout, f"{said}, back. {back}", back=True)
             canvas.showPage()
         canvas.save()
 
@@ -651,29 +661,42 @@ def _spare_front(canvas: Canvas, slot: Slot) -> None:
 def _draw_note(canvas: Canvas, layout: Layout, text: str, *, back: bool) -> None:
     """One line beyond the crop marks, below the art or, on a narrow margin, beside it.
 
-    A side note sits in the left margin of a front and the right margin of a back: the
-    mirror place, like everything else on a back.
+    A back carries it behind the front's, like everything else on a back: a side note in the
+    right margin for a long-edge flip, a bottom note at the top for a short-edge one, the
+    text readable on its own page.
     """
     canvas.setFont(BODY, NOTE_SIZE)
     canvas.setFillGray(0)
     paper, note = layout.paper, layout.note
+    duplex = paper.duplex
     width = pdfmetrics.stringWidth(text, BODY, NOTE_SIZE)
     length = paper.width if note.side == "bottom" else paper.height
     if width > length - 2 * EDGE_BAND:
         raise ValueError(f"the sheet note {text!r} is longer than the {paper.name} paper")
-    if note.side == "bottom":
-        canvas.drawCentredString(paper.width / 2, note.baseline, text)
-        return
     ascent, descent = _note_metrics()
-    # Mirrored, the glyphs keep their ascenders to the left: the baseline moves by their height.
-    x = paper.width - note.baseline - descent + ascent if back else note.baseline
-    _draw_upwards(canvas, x, paper.height, text)
+    if note.side == "bottom":
+        x, y = paper.width / 2, note.baseline
+        if back and duplex.flip == "short":
+            # Upright glyphs keep their descenders below: the baseline moves by their height.
+            y = paper.height - note.baseline - ascent + descent
+        if back:
+            x, y = x + duplex.offset_x, y + duplex.offset_y
+        canvas.drawCentredString(x, y, text)
+        return
+    x, y = note.baseline, paper.height / 2
+    if back and duplex.flip == "long":
+        # Turned glyphs keep their ascenders to the left: the baseline moves by their height.
+        x = paper.width - note.baseline - descent + ascent
+    if back:
+        x, y = x + duplex.offset_x, y + duplex.offset_y
+    _draw_upwards(canvas, x, y, text)
 
 
-def _draw_upwards(canvas: Canvas, x: float, page_height: float, text: str) -> None:
-    """Text reading bottom to top with its baseline at `x`; its ascenders point left."""
+def _draw_upwards(canvas: Canvas, x: float, middle: float, text: str) -> None:
+    """Text reading bottom to top with its baseline at `x`, centred on `middle` up the page;
+    its ascenders point left."""
     canvas.saveState()
-    canvas.translate(x, page_height / 2)
+    canvas.translate(x, middle)
     canvas.rotate(90)
     canvas.drawCentredString(0, 0, text)
     canvas.restoreState()
