@@ -83,6 +83,13 @@ class Tick:
     label_box: Rect
 
 
+def _tick(
+    value: float, line: Line, label: str, left: float, base: float, width: float, height: float
+) -> Tick:
+    """A ladder line and its label drawn from (`left`, `base`), `width` by `height`."""
+    return Tick(value, line, label, left, base, Rect(left, base, width, height))
+
+
 @dataclass(frozen=True)
 class Crosshair:
     """A crosshair's centre on the front, and the two ladders behind it on the back."""
@@ -177,14 +184,7 @@ def crosshairs(paper: Paper) -> list[Crosshair]:
                 left = tick_x + LABEL_GAP if steps > 0 else tick_x - LABEL_GAP - width
                 base = end - height / 2
             across.append(
-                Tick(
-                    value,
-                    Line(tick_x, start, tick_x, end),
-                    label,
-                    left,
-                    base,
-                    Rect(left, base, width, height),
-                )
+                _tick(value, Line(tick_x, start, tick_x, end), label, left, base, width, height)
             )
             # Up: a level line at y + value, its label beyond its end (0) or above/below it.
             tick_y = mirror_y + value
@@ -197,14 +197,7 @@ def crosshairs(paper: Paper) -> list[Crosshair]:
                 left = end - width / 2
                 base = tick_y + LABEL_GAP if steps > 0 else tick_y - LABEL_GAP - height
             up.append(
-                Tick(
-                    value,
-                    Line(start, tick_y, end, tick_y),
-                    label,
-                    left,
-                    base,
-                    Rect(left, base, width, height),
-                )
+                _tick(value, Line(start, tick_y, end, tick_y), label, left, base, width, height)
             )
         found.append(Crosshair((x, y), tuple(across), tuple(up)))
     return found
