@@ -7,13 +7,19 @@ from a workbook is checked against the font's own character map before it is dra
 A text shrunk to fit its box stops at the smallest size its kit allows; a text still too
 wide there would run over the box's edge, so it is noted (`noting_overflows`) for the build
 to report at the cell it came from instead of printing it.
+
+Each embedded subset of a face is named with a six-letter tag that differs from file to file
+(see `subset_tag`): reportlab names every file's first subset `AAAAAA+`, and a print shop
+that merges two files whose subsets share a name may print one file's text with the other's
+glyphs.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -21,7 +27,8 @@ from importlib.resources import as_file, files
 from typing import NamedTuple
 
 from reportlab.lib import units
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.pdfdoc import PDFDocument
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -38,13 +45,65 @@ _FILES = {
 }
 
 
+TAG_LETTERS = 6
+
+
+def subset_tag(document: Iterable[str], face: bytes, subset: Iterable[int]) -> bytes:
+    """The six capital letters naming one subset of a face in one file: a hash of the
+    file's own words (title, author, subject), the face's name and the characters in the
+    subset, so another file or another subset gets another tag and a rebuild the same."""
+    digest = hashlib.sha256()
+    for part in (*document, face.decode("latin-1"), ",".join(map(str, subset))):
+        digest.update(part.encode("utf-8") + b"\0")
+    number = int.from_bytes(digest.digest()[:8], "big")
+    letters = []
+    for _ in range(TAG_LETTERS):
+        number, letter = divmod(number, 26)
+        letters.append(chr(ord("A") + letter))
+    return "".join(letters).encode("ascii")
+
+
+# reportlab names subset n of every face `SUBSETN(n)` (`AAAAAA` for the first) and gives
+# no hook to change it, so the module's function is replaced by one that asks the font being
+# written for its tag; outside `_TaggedFont.addObjects` it answers as reportlab's would.
+_reportlab_subset_name = ttfonts.SUBSETN
+_naming_subsets: ContextVar[Callable[[int], bytes] | None] = ContextVar(
+    "naming_subsets", default=None
+)
+
+
+def _subset_name(number: int) -> bytes:
+    name = _naming_subsets.get()
+    return _reportlab_subset_name(number) if name is None else name(number)
+
+
+ttfonts.SUBSETN = _subset_name
+
+
+class _TaggedFont(TTFont):  # type: ignore[misc]
+    """A TrueType face whose embedded subsets carry `subset_tag`s instead of `AAAAAA`."""
+
+    def addObjects(self, doc: PDFDocument) -> None:
+        subsets, info = self.state[doc].subsets, doc.info
+        words = (str(info.title), str(info.author), str(info.subject))
+
+        def name(number: int) -> bytes:
+            return subset_tag(words, self.face.name, subsets[number])
+
+        token = _naming_subsets.set(name)
+        try:
+            super().addObjects(doc)
+        finally:
+            _naming_subsets.reset(token)
+
+
 @cache
 def register_body_fonts() -> str:
     """Register the four faces once, as one family so `<b>` and `<i>` find them; return it."""
     folder = files("font_source_sans_pro") / "files"
     for name, filename in _FILES.items():
         with as_file(folder / filename) as path:
-            pdfmetrics.registerFont(TTFont(name, path))
+            pdfmetrics.registerFont(_TaggedFont(name, path))
     pdfmetrics.registerFontFamily(
         BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
     )

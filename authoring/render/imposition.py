@@ -9,6 +9,10 @@ Nothing is printed within `EDGE_BAND` of the paper's edge: a crop mark is shorte
 room left, or left out where there is too little (9-up poker on Letter), and the hairline
 every game draws on a front's cut serves instead. A last sheet that would carry a lone item
 is filled with blank spares, so no sheet of card is spent on one card.
+
+Each page tells a print shop where it is cut: its TrimBox bounds the cuts of the items on
+that side of the sheet, its BleedBox their bleed; a back's are the front's at the place
+behind, so they follow the flip and the back offset.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from authoring.files import write_atomically
-from authoring.render.document import new_canvas
+from authoring.render.document import new_canvas, set_page_boxes
 from authoring.render.fonts import BODY, BODY_BOLD, register_body_fonts
 from authoring.render.paper import (
     BLEED,
@@ -105,6 +109,26 @@ class Slot:
 
     def behind(self, paper: Paper) -> Slot:
         return Slot(self.trim.behind(paper), self.bleed.behind(paper))
+
+
+def bounding(rects: Sequence[Rect]) -> Rect:
+    """The smallest rectangle holding all of `rects`."""
+    x0 = min(rect.x for rect in rects)
+    y0 = min(rect.y for rect in rects)
+    x1 = max(rect.x + rect.width for rect in rects)
+    y1 = max(rect.y + rect.height for rect in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _set_side_boxes(canvas: Canvas, paper: Paper, slots: Sequence[Slot]) -> None:
+    """The side's cut and bleed for the shop: around every slot of it, filled or not,
+    as its crop marks are."""
+    set_page_boxes(
+        canvas,
+        (paper.width, paper.height),
+        trim=bounding([slot.trim for slot in slots]),
+        bleed=bounding([slot.bleed for slot in slots]),
+    )
 
 
 @dataclass(frozen=True)
@@ -587,9 +611,11 @@ def impose(
                 canvas, sheet.front, placed, draw_front, front_marks, spare=_spare_front, front=True
             )
             _draw_note(canvas, layout, f"{said}, front. {flip} {LINE_CONVENTION}", back=False)
+            _set_side_boxes(canvas, paper, sheet.front)
             canvas.showPage()
             _draw_page(canvas, sheet.back, placed, draw_back, back_marks, spare=None, front=False)
             _draw_note(canvas, layout, f"{said}, back. {back}", back=True)
+            _set_side_boxes(canvas, paper, sheet.back)
             canvas.showPage()
         canvas.save()
 

@@ -16,6 +16,10 @@ are, and the kit's line convention.
 
 The first page is the assembly map: the whole art scaled down, with each sheet's window and
 name on it. Everything printed stays inside the paper's printable margin.
+
+A sheet is cut where its art stops: at the edges of its window, or at the drawing's own edge
+where that lies inside the window (an outer sheet's blank margin is cut off), so that part of
+the window is both its TrimBox and its BleedBox. The map is not cut.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from authoring.files import write_atomically
-from authoring.render.document import new_canvas
+from authoring.render.document import new_canvas, set_page_boxes
 from authoring.render.fonts import BODY, BODY_BOLD
 from authoring.render.imposition import Rect
 from authoring.render.lines import GLUE, line, plain_line
@@ -193,13 +197,26 @@ def write_tiled(
         _define_forms(canvas, width, height, draw)
         _assembly_map(canvas, plan, title)
         canvas.showPage()
+        page = (plan.paper.width, plan.paper.height)
         for number, tile in enumerate(plan.tiles, start=1):
             _sheet(canvas, plan, tile, title, number)
+            cut = _cut(tile, width, height)
+            set_page_boxes(canvas, page, trim=cut, bleed=cut)
             canvas.showPage()
         canvas.save()
 
     write_atomically(path, write)
     return plan
+
+
+def _cut(tile: Tile, width: float, height: float) -> Rect:
+    """Where the sheet is cut: its window, less any of it beyond the drawing's edge."""
+    window, source = tile.window, tile.source
+    left = max(window.x, window.x - source.x)
+    bottom = max(window.y, window.y - source.y)
+    right = min(window.x + window.width, window.x - source.x + width)
+    top = min(window.y + window.height, window.y - source.y + height)
+    return Rect(left, bottom, right - left, top - bottom)
 
 
 def _define_forms(canvas: Canvas, width: float, height: float, draw: Draw) -> None:
