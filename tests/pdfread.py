@@ -14,7 +14,7 @@ from typing import Any
 
 import pypdf
 import pytest
-from pypdf.generic import DictionaryObject, PdfObject
+from pypdf.generic import ArrayObject, DictionaryObject, PdfObject
 from reportlab.pdfbase import pdfmetrics
 
 from authoring.cli import main
@@ -44,6 +44,28 @@ class Kit:
 
     def path(self, component: str) -> Path:
         return self.folder / f"{self.folder.name}-{component}-{self.paper.name}.pdf"
+
+
+def kit_runs(
+    game: str, runs: dict[str, list[str]], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
+    """`game`'s kit built by the CLI once per run, with that run's extra flags, each into a
+    fresh folder named after the run."""
+    built = {}
+    for name, flags in runs.items():
+        out = tmp_path_factory.mktemp(name)
+        assert main(["build", game, "-q", "--out", str(out), *flags]) == 0
+        built[name] = out
+    return built
+
+
+def page_box(page: pypdf.PageObject, name: str) -> Rect:
+    """A page box (TrimBox, BleedBox …) as x, y, width, height; fails if the page has none."""
+    assert f"/{name}" in page, f"the page sets no {name}"
+    corners = page[f"/{name}"]
+    assert isinstance(corners, ArrayObject)
+    left, bottom, right, top = (float(value) for value in corners)
+    return Rect(left, bottom, right - left, top - bottom)
 
 
 def build_kit(game: str, paper: Paper, tmp_path_factory: pytest.TempPathFactory) -> Kit:

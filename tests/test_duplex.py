@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from pdfdraw import placed_operations
-from pdfread import CLOSE, all_runs, inside, is_note, page_runs, reader
+from pdfread import CLOSE, all_runs, inside, is_note, kit_runs, page_runs, reader
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
@@ -144,12 +144,7 @@ def kisscry_builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "defaults": ["--back-offset", "0,0", "--flip", "long"],
         "offset": ["--back-offset", "2,-1"],
     }
-    built = {}
-    for name, flags in runs.items():
-        out = tmp_path_factory.mktemp(name)
-        assert main(["build", "kisscry", "-q", "--out", str(out), *flags]) == 0
-        built[name] = out
-    return built
+    return kit_runs("kisscry", runs, tmp_path_factory)
 
 
 def test_default_duplex_flags_give_todays_bytes_and_build_key(

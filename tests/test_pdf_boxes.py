@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pypdf
 import pytest
-from pdfread import CLOSE, pdf_dict
+from pdfread import CLOSE, kit_runs, page_box, pdf_dict
 from PIL import ImageCms
 from pypdf.generic import ArrayObject
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from authoring.cli import main
 from authoring.games.kisscry.kit import ACTION_CARD
 from authoring.render.document import draw_pages
-from authoring.render.imposition import Layout, Rect, Slot, impose
+from authoring.render.imposition import Layout, Rect, Slot, bounding, impose
 from authoring.render.paper import CARD_SIZES, PAPERS, Duplex, Paper
 from authoring.render.tiling import write_tiled
 
@@ -40,29 +38,11 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "again": [],
         "offset": ["--back-offset", ",".join(f"{value:g}" for value in OFFSET_MM)],
     }
-    built = {}
-    for name, flags in runs.items():
-        out = tmp_path_factory.mktemp(name)
-        assert main(["build", "kisscry", "-q", "--out", str(out), *flags]) == 0
-        built[name] = out
-    return built
+    return kit_runs("kisscry", runs, tmp_path_factory)
 
 
-def box(page: pypdf.PageObject, name: str) -> Rect:
-    """A page box as x, y, width, height; the test fails if the page does not set it."""
-    assert f"/{name}" in page, f"the page sets no {name}"
-    corners = page[f"/{name}"]
-    assert isinstance(corners, ArrayObject)
-    left, bottom, right, top = (float(value) for value in corners)
-    return Rect(left, bottom, right - left, top - bottom)
-
-
-def around(rects: Sequence[Rect]) -> Rect:
-    left = min(rect.x for rect in rects)
-    bottom = min(rect.y for rect in rects)
-    right = max(rect.x + rect.width for rect in rects)
-    top = max(rect.y + rect.height for rect in rects)
-    return Rect(left, bottom, right - left, top - bottom)
+box = page_box
+around = bounding
 
 
 def mirrored(rect: Rect, paper: Paper) -> Rect:

@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from authoring.files import write_atomically
 from authoring.render.document import new_canvas
 from authoring.render.fonts import BODY, BODY_BOLD, register_body_fonts
-from authoring.render.imposition import Line, Rect
+from authoring.render.imposition import Line, Rect, bounding
 from authoring.render.paper import PRINTABLE_MARGIN, Paper, millimetres
 
 LADDER_STEP = 0.5 * mm
@@ -103,7 +103,7 @@ class Crosshair:
     @property
     def back_zone(self) -> Rect:
         """Everything its ladders draw on the back."""
-        return _union(
+        return bounding(
             [_line_rect(t.line) for t in (*self.across, *self.up)]
             + [t.label_box for t in (*self.across, *self.up)]
         )
@@ -113,14 +113,6 @@ def _line_rect(line: Line) -> Rect:
     return Rect(
         min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1)
     )
-
-
-def _union(rects: list[Rect]) -> Rect:
-    left = min(r.x for r in rects)
-    bottom = min(r.y for r in rects)
-    right = max(r.x + r.width for r in rects)
-    top = max(r.y + r.height for r in rects)
-    return Rect(left, bottom, right - left, top - bottom)
 
 
 def _grown(rect: Rect, by: float) -> Rect:
@@ -267,7 +259,7 @@ def write_calibration(path: Path, paper: Paper) -> list[Crosshair]:
     marks = crosshairs(paper)
     holes = [
         _grown(
-            _union(
+            bounding(
                 [
                     _front_of(paper, mark.back_zone),
                     Rect(

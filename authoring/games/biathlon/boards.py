@@ -45,9 +45,9 @@ from authoring.games.biathlon.look import (
 from authoring.games.biathlon.model import Biathlete, Biathlon, Colour
 from authoring.games.biathlon.race import PULSE_LIMIT
 from authoring.games.biathlon.worldcup import ORDER
-from authoring.render.document import draw_pages
+from authoring.render.document import draw_pages, set_page_boxes
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Rect
+from authoring.render.imposition import Rect, bounding
 from authoring.render.lines import CUT, KEY_SIZE, line, line_key
 from authoring.render.paper import PRINTABLE_MARGIN, Paper
 from authoring.render.words import number_range
@@ -151,8 +151,13 @@ def _board_frames(paper: Paper) -> tuple[Rect, ...]:
 def _board_page(
     game: Biathlon, paper: Paper, colours: list[Colour], frames: tuple[Rect, ...], canvas: Canvas
 ) -> None:
-    for colour, frame in zip(colours, frames, strict=False):
+    """The page's boards, cut on their outlines: nothing of a board is printed outside it, so
+    the page's bleed is its cut."""
+    used = frames[: len(colours)]
+    for colour, frame in zip(colours, used, strict=True):
         _player_board(canvas, game, colour, frame)
+    cut = bounding(used)
+    set_page_boxes(canvas, (paper.width, paper.height), trim=cut, bleed=cut)
     line_key(canvas, frames[1].x + PAD, paper.height / 2 - KEY_SIZE * 0.35)
 
 

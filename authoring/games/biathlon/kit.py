@@ -68,10 +68,10 @@ from authoring.games.biathlon.rules import DICE, DIE_FACES, HITS_MAX
 from authoring.games.biathlon.trail import LAPS, laps, track
 from authoring.games.biathlon.worldcup import ORDER
 from authoring.render.cards import CardFrame, card_face, safe_outline
-from authoring.render.document import draw_pages
+from authoring.render.document import draw_pages, set_page_boxes
 from authoring.render.flow import TableSource, build_markup_book, data_table, render_markup
 from authoring.render.fonts import BODY, BODY_BOLD, BODY_ITALIC
-from authoring.render.imposition import Rect, Slot, impose
+from authoring.render.imposition import Rect, Slot, bounding, impose
 from authoring.render.lines import CUT, FOLD, GLUE, line, plain_line
 from authoring.render.paper import PRINTABLE_MARGIN, Paper, Size
 from authoring.render.words import number_range
@@ -828,13 +828,19 @@ def _standees(game: Biathlon, paper: Paper, path: Path) -> None:
 def _standee_page(
     game: Biathlon, paper: Paper, grid: StandeeGrid, group: list[Biathlete], canvas: Canvas
 ) -> None:
+    """The heading and the page's standees; the page is cut round their outlines, and as
+    nothing of a standee is printed outside its outline, its bleed is its cut."""
     sheet_heading(canvas, paper, f"{TITLE}: biathlete standees", STANDEE_HOW)
     height = 2 * (STANDEE_PANEL.height + STANDEE_TAB.height)
+    outlines = []
     for index, biathlete in enumerate(group):
         row, column = divmod(index, grid.columns)
         left = grid.left + column * (STANDEE_PANEL.width + STANDEE_GAP)
         bottom = grid.top - row * (height + STANDEE_GAP) - height
         _standee(game, canvas, biathlete, left, bottom)
+        outlines.append(Rect(left, bottom, STANDEE_PANEL.width, height))
+    cut = bounding(outlines)
+    set_page_boxes(canvas, (paper.width, paper.height), trim=cut, bleed=cut)
 
 
 def _standee(

@@ -38,9 +38,9 @@ from authoring.games.biathlon.look import (
 )
 from authoring.games.biathlon.model import Biathlon
 from authoring.games.biathlon.rules import DICE, DIE_FACES
-from authoring.render.document import draw_pages
+from authoring.render.document import draw_pages, set_page_boxes
 from authoring.render.fonts import BODY, BODY_BOLD
-from authoring.render.imposition import Rect, Slot
+from authoring.render.imposition import Rect, Slot, bounding
 from authoring.render.lines import CUT, FOLD, GLUE, LINE_WIDTH, line, plain_line
 from authoring.render.paper import COUNTER_SIZES, PRINTABLE_MARGIN, Paper, Size
 from authoring.render.tokens import Fill, Glyph, TokenFace, TokenStyle, arc, draw_token
@@ -257,12 +257,35 @@ def write_pieces(game: Biathlon, paper: Paper, path: Path) -> None:
 
 
 def _page(paper: Paper, sheet: list[Placed], canvas: Canvas) -> None:
+    """The heading and the pieces; the page is cut round the pieces' outlines, and as no
+    piece prints past its outline, its bleed is its cut."""
     sheet_heading(canvas, paper, SHEET_TITLE, HOW)
+    cuts = bounding([_placed_cut(placed) for placed in sheet])
+    set_page_boxes(canvas, (paper.width, paper.height), trim=cuts, bleed=cuts)
     for placed in sheet:
         canvas.saveState()
         canvas.translate(placed.x, placed.y)
         PIECE_ART[placed.piece.kind](canvas, placed.piece)
         canvas.restoreState()
+
+
+def _placed_cut(placed: Placed) -> Rect:
+    """The rectangle round the placed piece's cut line, on the page."""
+    x, y, width, height = _cut_extent(placed.piece)
+    return Rect(placed.x + x, placed.y + y, width, height)
+
+
+def _cut_extent(piece: Piece) -> Rect:
+    """The rectangle round the piece's cut line, from the piece's bottom left corner: a die's
+    name lies under its net, a cloud's puffs fall short of its box; every other piece is cut
+    on its box's edges."""
+    if piece.kind == "die":
+        return Rect(0, NET_CAPTION, NET.width, NET.height)
+    if piece.kind == "cloud":
+        return bounding(
+            [Rect(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, radius in _puffs(piece)]
+        )
+    return Rect(0, 0, piece.size.width, piece.size.height)
 
 
 def _token(canvas: Canvas, piece: Piece, face: TokenFace, style: TokenStyle) -> None:
@@ -323,9 +346,15 @@ CLOUD_PUFFS = ((0.22, 0.4, 0.2), (0.45, 0.6, 0.3), (0.72, 0.45, 0.24), (0.5, 0.3
 """Circles (centre x, centre y, radius) as shares of the cloud's width, height and height."""
 
 
+def _puffs(piece: Piece) -> list[tuple[float, float, float]]:
+    """The cloud's circles in points, centre x, centre y and radius."""
+    width, height = piece.size.width, piece.size.height
+    return [(x * width, y * height, r * height * 1.25) for x, y, r in CLOUD_PUFFS]
+
+
 def _cloud(canvas: Canvas, piece: Piece) -> None:
     width, height = piece.size.width, piece.size.height
-    puffs = [(x * width, y * height, r * height * 1.25) for x, y, r in CLOUD_PUFFS]
+    puffs = _puffs(piece)
     # Outlines first, then the fills over them: only the cloud's outer edge stays, the cut.
     for stroke in (1, 0):
         canvas.setFillColor(colors.white)
