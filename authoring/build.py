@@ -23,6 +23,14 @@ it wrote a digest of what the file was made from and a digest of the bytes it go
 - a file is rewritten when its inputs changed, when it is missing or its bytes are not the
   ones written (deleted or edited by hand), or when the record is missing or unreadable.
 
+A build for a print-on-demand shop (`--target pod`) writes, instead of the kit's PDFs, the
+faces of its imposed pieces as images, `OUT/<slug>/pod/` (see `authoring.render.pod`). It
+keeps a record of its own, `OUT/.build/<slug>.pod.json`, whose keys name the target, so a
+pod build never makes a home build rebuild, and the other way round. It draws only the
+components printed as pieces (`Printing.pieces`: books and sheets have no faces), and
+draws them all again when anything changed, since the manifest counts them together; the
+new folder replaces the old one whole once every face is drawn and no text overflowed.
+
 A clean build (no errors) also records, per paper, a digest of the workbook's bytes and
 everything else the build reads, with the findings it reported and the files it produced.
 When a later build finds exactly the same digest and every file intact, the findings are
@@ -39,6 +47,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, requires, version
@@ -46,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from authoring.checks import Tables
-from authoring.components import BuildContext, Component
+from authoring.components import HOME, POD, BuildContext, Component
 from authoring.files import part_folder, remove_stale_parts, write_atomically
 from authoring.findings import Finding, Location, Severity, json_value, sorted_findings
 from authoring.game import Game
@@ -56,7 +65,7 @@ from authoring.target import Target, shown
 from authoring.validate import validate_workbook
 
 if TYPE_CHECKING:
-    from authoring.render.fonts import Overflow
+    from authoring.render.fonts import GlyphError, Overflow
     from authoring.render.paper import Paper
 
 # The build records sit in this folder of the output folder, one per kit.
@@ -64,6 +73,8 @@ RECORD_FOLDER = ".build"
 # Bumped whenever the record's shape or the meaning of its digests changes.
 RECORD_FORMAT = 1
 PACKAGE = "authoring"
+# A kit's print-on-demand images, in this folder of the kit's.
+POD_FOLDER = "pod"
 # The files of a package that make its behaviour: code, and the schemas it loads.
 SOURCE_SUFFIXES = (".py", ".json")
 
@@ -115,15 +126,20 @@ class BuildResult:
         return text
 
 
-def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
-    """The kit of one workbook, into `out_dir/<slug>/<slug>-<component>-<paper>.pdf`."""
+def build_game(
+    target: Target, paper: Paper, out_dir: Path, print_target: str = HOME
+) -> BuildResult:
+    """The kit of one workbook, into `out_dir/<slug>/<slug>-<component>-<paper>.pdf`; for
+    `POD`, its pieces' faces into `out_dir/<slug>/pod/`."""
     game = target.game
     kit = out_dir / target.slug
-    record = BuildRecord.load(out_dir / RECORD_FOLDER / f"{target.slug}.json")
+    record_name = target.slug if print_target == HOME else f"{target.slug}.{print_target}"
+    record = BuildRecord.load(out_dir / RECORD_FOLDER / f"{record_name}.json")
     edition = None if target.path == game.workbook else target.title
-    besides_values = _inputs_besides_values(target, paper, edition)
+    besides_values = _inputs_besides_values(target, paper, edition, print_target)
     run_key = _digest([*besides_values, f"workbook={_file_digest(target.path)}"])
-    replayed = record.replay(paper, run_key, kit)
+    folder = kit / POD_FOLDER if print_target == POD else kit
+    replayed = record.replay(paper, run_key, folder, target.slug)
     if replayed is not None:
         return replayed
 
@@ -148,6 +164,14 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
     from authoring.render.fonts import GlyphError, noting_overflows
 
     components = list(game.components(model, context))
+    if print_target == POD:
+        pod = _build_pod(target, paper, components, validation.tables, findings, folder)
+        if pod.outputs:
+            record.files = {}
+            for output in pod.outputs:
+                record.wrote(output.path, output.component, paper, run_key)
+            record.finish(paper, run_key, findings, pod.outputs)
+        return pod
     drawn: list[Drawn] = []
     overflows: list[PrintedOverflow] = []
     made: list[tuple[Component, Path, str]] = []
@@ -174,16 +198,7 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
                     drawn.append(Drawn(cover.component, cover.path, cover.inputs))
                 result.outputs.append(Output(cover.component, cover.path, cover.written))
         except GlyphError as error:
-            result.findings += [
-                Location(problem.place).finding(
-                    Severity.ERROR,
-                    "missing-glyph",
-                    f"the printing font has no glyph for {problem.characters!r}",
-                    value=problem.text,
-                    expected="characters the font covers",
-                )
-                for problem in error.problems
-            ]
+            result.findings += unprintable_findings(error)
             result.outputs = []
             return result
         if overflows:
@@ -199,6 +214,65 @@ def build_game(target: Target, paper: Paper, out_dir: Path) -> BuildResult:
     result.removed = record.forget_others(kit, paper, [output.path for output in result.outputs])
     record.finish(paper, run_key, findings, result.outputs)
     return result
+
+
+def _build_pod(
+    target: Target,
+    paper: Paper,
+    components: list[Component],
+    tables: Tables,
+    findings: list[Finding],
+    folder: Path,
+) -> BuildResult:
+    """The faces of every imposed piece and their manifest, drawn into a part folder and put
+    in place of `folder` only when all are drawn without a text overflowing. The components
+    printed as pieces are drawn; those that do not impose write a PDF nobody keeps."""
+    from authoring.render.fonts import GlyphError, noting_overflows
+    from authoring.render.pod import MANIFEST, FaceImages
+
+    result = BuildResult(target.slug, findings)
+    overflows: list[PrintedOverflow] = []
+    pieces = [component for component in components if component.print_as.pieces]
+    with part_folder(folder) as staging, tempfile.TemporaryDirectory() as unkept:
+        images = FaceImages(staging / folder.name)
+        images.folder.mkdir()
+        try:
+            for component in tracked(pieces, target.slug):
+                copies = component.print_as.copies
+                with noting_overflows() as noted, images.component(component.name, copies):
+                    component.write(Path(unkept) / component.file_name(paper))
+                overflows += [PrintedOverflow(component.name, overflow) for overflow in noted]
+        except GlyphError as error:
+            result.findings += unprintable_findings(error)
+            return result
+        if overflows:
+            result.findings = sorted_findings(
+                [*findings, *overflow_findings(tables, overflows, target.shown)]
+            )
+            return result
+        images.write_manifest()
+        if folder.exists():
+            # Into the part folder, which is removed with it on leaving the block.
+            os.replace(folder, staging / f"{folder.name}.old")
+        os.replace(images.folder, folder)
+    imposed = dict.fromkeys(row.component for row in images.rows)
+    result.outputs = [Output(name, folder / name, written=True) for name in imposed]
+    result.outputs.append(Output(Path(MANIFEST).stem, folder / MANIFEST, written=True))
+    return result
+
+
+def unprintable_findings(error: GlyphError) -> list[Finding]:
+    """An error for every text the drawing found the font cannot print, at its place."""
+    return [
+        Location(problem.place).finding(
+            Severity.ERROR,
+            "missing-glyph",
+            f"the printing font has no glyph for {problem.characters!r}",
+            value=problem.text,
+            expected="characters the font covers",
+        )
+        for problem in error.problems
+    ]
 
 
 class Cover(NamedTuple):
@@ -430,10 +504,13 @@ def _read_sheets(component: Component, sheets: dict[str, str]) -> list[str]:
     return [f"{name}={sheets[name]}" for name in names]
 
 
-def _inputs_besides_values(target: Target, paper: Paper, edition: str | None) -> list[str]:
+def _inputs_besides_values(
+    target: Target, paper: Paper, edition: str | None, print_target: str
+) -> list[str]:
     """Everything a build reads besides the workbook: a component adds the values of the
     sheets it reads, the whole-run key the workbook's bytes. The printer's duplex settings
-    count only when not the default, so a default build keeps the keys it always had."""
+    and the print target count only when not the default, so a default build keeps the keys
+    it always had."""
     game = target.game
     inputs = [
         f"format={RECORD_FORMAT}",
@@ -447,6 +524,8 @@ def _inputs_besides_values(target: Target, paper: Paper, edition: str | None) ->
     duplex = paper.duplex
     if not duplex.is_default:
         inputs.append(f"duplex={duplex.flip}:{duplex.offset_x!r},{duplex.offset_y!r}")
+    if print_target != HOME:
+        inputs.append(f"target={print_target}")
     return inputs
 
 
@@ -591,14 +670,15 @@ class BuildRecord:
 
         write_atomically(self.path, write)
 
-    def replay(self, paper: Paper, key: str, kit: Path) -> BuildResult | None:
+    def replay(self, paper: Paper, key: str, folder: Path, kit: str) -> BuildResult | None:
         """The last clean build of this paper when nothing it read has changed since and every
-        file it produced is still there as written; None when the build must run."""
+        file it produced in `folder` is still there as written; None when the build must
+        run."""
         run = self.runs.get(paper.name)
         if not isinstance(run, dict) or run.get("key") != key:
             return None
         try:
-            produced = [(kit / f["file"], f["component"], f["sha256"]) for f in run["files"]]
+            produced = [(folder / f["file"], f["component"], f["sha256"]) for f in run["files"]]
             findings = [_finding_from_json(saved) for saved in run["findings"]]
         except (KeyError, TypeError, ValueError):
             return None
@@ -607,7 +687,7 @@ class BuildRecord:
         for path, _, _ in produced:
             remove_stale_parts(path)
         outputs = [Output(component, path, written=False) for path, component, _ in produced]
-        return BuildResult(kit.name, findings, outputs)
+        return BuildResult(kit, findings, outputs)
 
     def is_current(self, path: Path, inputs: str) -> bool:
         """Whether `path` was written from exactly `inputs` and still holds what was written."""
@@ -623,7 +703,7 @@ class BuildRecord:
             "component": component,
             "paper": paper.name,
             "inputs": inputs,
-            "sha256": _file_digest(path),
+            "sha256": _content_digest(path),
         }
         self.save()
 
@@ -663,9 +743,14 @@ class BuildRecord:
 
 def _intact(path: Path, sha256: object) -> bool:
     try:
-        return isinstance(sha256, str) and _file_digest(path) == sha256
+        return isinstance(sha256, str) and _content_digest(path) == sha256
     except OSError:
         return False
+
+
+def _content_digest(path: Path) -> str:
+    """A file's digest; a folder's (a component's print-on-demand images) of all its files."""
+    return _folder_digest(path) if path.is_dir() else _file_digest(path)
 
 
 def _finding_as_json(finding: Finding) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 
+from authoring.components import HOME, PRINT_TARGETS
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
 from authoring.game import Game, Simulation, UnknownGame, all_games, get_game, positive
 from authoring.progress import set_quiet, tracked
@@ -194,6 +195,15 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="write only the duplex calibration sheet, DIR/duplex-calibration-PAPER.pdf: "
         "printed once, it tells the --back-offset this printer needs (no GAME|WORKBOOK)",
+    )
+    build.add_argument(
+        "--target",
+        dest="print_target",
+        choices=PRINT_TARGETS,
+        default=HOME,
+        help="home: the kit's PDFs to print at home; pod: for a print-on-demand shop, one "
+        "300 dpi PNG per face of every card and counter, with bleed, and a manifest, in "
+        "DIR/KIT/pod/",
     )
     build.set_defaults(run=_build)
 
@@ -573,7 +583,7 @@ def _build(arguments: argparse.Namespace) -> int:
         return _calibration(arguments, paper, out)
     findings: list[Finding] = []
     for target in _chosen(arguments, every_game()):
-        result = build_game(target, paper, out)
+        result = build_game(target, paper, out, arguments.print_target)
         findings += result.findings
         for line in result.lines():
             print(line)

@@ -10,6 +10,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the paper sizes import reportlab, which only drawing needs
     from authoring.render.paper import Paper
 
+HOME = "home"
+"""The kit a player prints at home: every component as PDF sheets."""
+POD = "pod"
+"""A print-on-demand shop's files: one image per face of every imposed piece, and a
+manifest (see `authoring.render.pod`)."""
+PRINT_TARGETS = (HOME, POD)
+
 
 @dataclass(frozen=True)
 class BuildContext:

@@ -13,16 +13,24 @@ is filled with blank spares, so no sheet of card is spent on one card.
 Each page tells a print shop where it is cut: its TrimBox bounds the cuts of the items on
 that side of the sheet, its BleedBox their bleed; a back's are the front's at the place
 behind, so they follow the flip and the back offset.
+
+A build for a print-on-demand shop wants no sheets: one image per face of every piece
+(`authoring.render.pod`). The games call `impose` alone for their pieces, so the switch is
+here rather than in every game: while a `FaceWriter` is set with `writing_faces` (the build
+sets one around each component's write), `impose` hands it the items and their draw
+functions and writes no sheets.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -556,6 +564,31 @@ def _placements(items: Sequence[Item], layout: Layout) -> list[list[_Placed[Item
     return sheets
 
 
+class FaceWriter(Protocol):
+    """What takes a component's pieces face by face instead of `impose`'s sheets."""
+
+    def write_faces(
+        self,
+        items: Sequence[Item],
+        sizes: Sequence[Size],
+        draw_front: Draw[Item],
+        draw_back: Draw[Item],
+    ) -> None: ...
+
+
+_face_writer: ContextVar[FaceWriter | None] = ContextVar("face_writer", default=None)
+
+
+@contextmanager
+def writing_faces(writer: FaceWriter) -> Iterator[None]:
+    """Inside the block, `impose` sends its items to `writer` and writes no sheets."""
+    token = _face_writer.set(writer)
+    try:
+        yield
+    finally:
+        _face_writer.reset(token)
+
+
 def impose(
     path: Path,
     paper: Paper,
@@ -575,12 +608,17 @@ def impose(
     `Layout.for_items`). `draw_front(canvas, item, slot)` and `draw_back(...)` draw one item
     in page coordinates, clipped to `slot.bleed`; they may change the canvas state freely.
     Spares filling a last sheet get a blank front marked as spare and the back of the item
-    they join.
+    they join. Inside `writing_faces`, the items go to its writer instead and `path` is not
+    written; the layout is still the one the sheets would have.
     """
     if not items:
         raise ValueError("there are no items to impose")
     sizes = [size] * len(items) if isinstance(size, Size) else [size(item) for item in items]
     layout = Layout.for_items(paper, sizes, bleed=bleed, gap=gap)
+    face_writer = _face_writer.get()
+    if face_writer is not None:
+        face_writer.write_faces(items, sizes, draw_front, draw_back)
+        return layout
     sheets = _placements(items, layout)
     counted = " and ".join(
         f"{count} {name}" for name, count in Counter(s.name for s in sizes).items()
