@@ -42,7 +42,7 @@ from authoring.games.darkblades.mapsheets import COUNTER, MOUNTED_COUNTER
 from authoring.games.darkblades.model import DarkBlades
 from authoring.render.cards import SMALLEST
 from authoring.render.fonts import BODY_BOLD, Overflow, noting_overflows, register_body_fonts
-from authoring.render.imposition import Layout, Rect, Slot
+from authoring.render.imposition import Layout, Rect, Slot, sheets_for
 from authoring.render.paper import PAPERS
 from authoring.render.tokens import (
     GLYPHS,
@@ -69,8 +69,10 @@ class Placed:
 
 
 def counter_layout(model: DarkBlades, kit: Kit) -> Layout:
+    """The counters' sheets: their backs differ in colour, so they are laid apart, each with
+    a bleed of its own (see `impose`)."""
     sizes = [MOUNTED_COUNTER if piece.mounted else COUNTER for piece in counter_pieces(model)]
-    return Layout.for_items(kit.paper, sizes)
+    return sheets_for(kit.paper, sizes, apart=True)
 
 
 def placed_pieces(model: DarkBlades, kit: Kit) -> list[list[Placed]]:
@@ -152,21 +154,25 @@ def test_each_back_lies_behind_its_front(kit: Kit, model: DarkBlades) -> None:
             assert back.y == pytest.approx(front.y, abs=CLOSE)
 
 
-def test_the_counters_take_two_double_sided_sheets(kit: Kit, model: DarkBlades) -> None:
-    """Each piece is cut from its own slot, and a row of four mounted pieces takes a square
-    one beside them: 48 mounted and 166 square pieces fill two sheets of fourteen rows."""
+def test_the_counters_take_three_double_sided_sheets(kit: Kit, model: DarkBlades) -> None:
+    """Each piece is cut from its own slot with a bleed of its own (their backs differ in
+    colour): 48 mounted pieces in twelve rows of four and 166 square pieces in rows of
+    eight fill three sheets."""
     pieces = counter_pieces(model)
     assert sum(piece.mounted for piece in pieces) == 48
     assert sum(not piece.mounted for piece in pieces) == 166
-    assert len(reader(kit.path("counters")).pages) == 4
+    assert len(reader(kit.path("counters")).pages) == 6
     layout = counter_layout(model, kit)
-    assert len(layout.sheets) == 2 and layout.rows == 14
+    assert len(layout.sheets) == 3
     rows: dict[tuple[int, float], list[float]] = defaultdict(list)
     for number, sheet in enumerate(layout.sheets):
         for slot in sheet.front:
             rows[number, round(slot.trim.y, 3)].append(round(slot.trim.width, 3))
-    four_and_one = [round(MOUNTED_COUNTER.width, 3)] * 4 + [round(COUNTER.width, 3)]
-    assert sum(widths == four_and_one for widths in rows.values()) == 12
+    four = [round(MOUNTED_COUNTER.width, 3)] * 4
+    assert sum(widths == four for widths in rows.values()) == 12
+    assert all(
+        widths == four or set(widths) == {round(COUNTER.width, 3)} for widths in rows.values()
+    )
 
 
 def test_simons_healthy_counter_shows_his_strengths_in_the_seeds_colours_order(

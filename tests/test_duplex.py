@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
 import pytest
 from pdfdraw import placed_operations
 from pdfread import CLOSE, all_runs, inside, is_note, kit_runs, page_runs, reader
@@ -14,6 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
 from authoring.cli import main
+from authoring.files import write_atomically
+from authoring.render import imposition
 from authoring.render.calibration import (
     LABEL_GAP,
     LADDER_STEPS,
@@ -23,7 +26,7 @@ from authoring.render.calibration import (
 )
 from authoring.render.fonts import BODY
 from authoring.render.imposition import Layout, Line, Rect, impose
-from authoring.render.paper import COUNTER_SIZES, PAPERS, Duplex, Paper
+from authoring.render.paper import CARD_SIZES, COUNTER_SIZES, PAPERS, Duplex, Paper
 
 OFFSET = (1.5 * mm, -0.5 * mm)
 LABELS = [label_of(steps) for steps in range(-LADDER_STEPS, LADDER_STEPS + 1)]
@@ -366,42 +369,180 @@ def test_the_calibration_sheet_prints_inside_the_printable_area(
 
 OWN_BLEED = 2 * mm
 """The back offset a piece's own bleed must cover without showing a neighbour's colour."""
+INSIDE = 0.3 * mm
+"""Where a piece's own colour is read: just inside its cut, where no text is printed."""
+ROUNDING = 1e-6
+DPI = 144
+SAME = 24
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="every shipped card and counter sheet abuts its pieces (shared cuts, no bleed "
-    "between neighbours): giving each 2 mm of its own needs fewer pieces per sheet, a "
-    "decision left to the lead (issue 15, part 1, third point)",
-)
+Colour = tuple[int, int, int]
+
+
+def back_sheets(path: Path) -> list[Any]:
+    """The back pages of an imposed PDF as RGB images, sheet by sheet."""
+    document = pypdfium2.PdfDocument(path)
+    return [
+        document[number].render(scale=DPI / 72).to_pil().convert("RGB")
+        for number in range(1, len(document), 2)
+    ]
+
+
+def colour_at(image: Any, x: float, y: float) -> Colour:
+    """The pixel at page point (x, y), y up from the bottom."""
+    scale = DPI / 72
+    colour: Colour = image.getpixel((int(x * scale), int(image.height - y * scale)))
+    return colour
+
+
+def shown_by_offset(image: Any, trim: Rect) -> list[tuple[Colour, Colour]]:
+    """Pairs of colours at nine places along each side of a back: its own just inside the
+    cut, and what a back printed `OWN_BLEED` off register would show there instead."""
+    x, y, width, height = trim
+    reach = OWN_BLEED - 0.2 * mm
+    pairs = []
+    for step in range(1, 10):
+        across, up = x + step / 10 * width, y + step / 10 * height
+        for own, shown in (
+            ((x + INSIDE, up), (x - reach, up)),
+            ((x + width - INSIDE, up), (x + width + reach, up)),
+            ((across, y + INSIDE), (across, y - reach)),
+            ((across, y + height - INSIDE), (across, y + height + reach)),
+        ):
+            pairs.append((colour_at(image, *own), colour_at(image, *shown)))
+    return pairs
+
+
+def alike(pair: tuple[Colour, Colour]) -> bool:
+    return all(abs(a - b) <= SAME for a, b in zip(*pair, strict=True))
+
+
 @pytest.mark.parametrize("game", ["darkblades", "biathlon", "rinkside", "kisscry", "blade"])
-def test_each_back_carries_two_millimetres_of_its_own_bleed(
+def test_a_two_millimetre_back_offset_shows_each_piece_its_own_colour(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On every imposed sheet of the shipped kits, each back's bleed reaches 2 mm past its
-    cut on every side and meets no neighbour's bleed, so an offset up to 2 mm shows the
-    piece's own colour."""
-    laid_out: list[Layout] = []
-    lay_out = Layout.for_items.__func__  # type: ignore[attr-defined]
+    """On every imposed sheet of the shipped kits, a back printed 2 mm off register in any
+    direction shows, inside each piece's cut, the colour the piece has at its cut: its own
+    bleed, or a neighbour whose back meets it in the same colour, never another."""
+    laid_out: list[list[Any]] = []
+    lay_out = imposition._laid_out
 
-    def noted(cls: type[Layout], *arguments: Any, **options: Any) -> Layout:
-        layout: Layout = lay_out(cls, *arguments, **options)
-        laid_out.append(layout)
+    def noted(*arguments: Any) -> Layout:
+        layout = lay_out(*arguments)
+        laid_out.append([layout, None])
         return layout
 
-    monkeypatch.setattr(Layout, "for_items", classmethod(noted))
+    def written(path: Path, writer: Any) -> None:
+        laid_out[-1][1] = path.name
+        write_atomically(path, writer)
+
+    monkeypatch.setattr(imposition, "_laid_out", noted)
+    monkeypatch.setattr("authoring.render.imposition.write_atomically", written)
     assert main(["build", game, "-q", "--out", str(tmp_path)]) in (0, 1)
     assert laid_out
-    for layout in laid_out:
-        for sheet in layout.sheets:
-            for index, slot in enumerate(sheet.back):
-                trim, bleed = slot.trim, slot.bleed
-                assert trim.x - bleed.x >= OWN_BLEED
-                assert trim.y - bleed.y >= OWN_BLEED
-                assert bleed.x + bleed.width - trim.x - trim.width >= OWN_BLEED
-                assert bleed.y + bleed.height - trim.y - trim.height >= OWN_BLEED
-                for other in sheet.back[index + 1 :]:
-                    assert not overlapping(bleed, other.bleed)
+    for layout, name in laid_out:
+        path = tmp_path / game / name
+        for sheet, image in zip(layout.sheets, back_sheets(path), strict=True):
+            for slot, item in zip(sheet.back, sheet.items, strict=True):
+                if item is not None:
+                    shown = shown_by_offset(image, slot.trim)
+                    assert all(map(alike, shown)), (path.name, slot.trim, shown)
+
+
+def coloured_back(colours: list[Colour]) -> Any:
+    """A back filling its bleed with the item's colour, its number in the middle in white."""
+
+    def draw(canvas: Any, item: int, slot: Any) -> None:
+        canvas.setFillColorRGB(*(channel / 255 for channel in colours[item]))
+        canvas.rect(*slot.bleed, stroke=0, fill=1)
+        canvas.setFillColorRGB(1, 1, 1)
+        canvas.setFont(BODY, 20)
+        x, y, width, height = slot.trim
+        canvas.drawCentredString(x + width / 2, y + height / 2, str(item))
+
+    return draw
+
+
+POKER = CARD_SIZES["poker"]
+NAVY, RED = (20, 40, 110), (190, 30, 30)
+
+
+def impose_cards(path: Path, colours: list[Colour]) -> Layout:
+    return impose(
+        path,
+        PAPERS["a4"],
+        list(range(len(colours))),
+        label_centre,
+        coloured_back(colours),
+        size=POKER,
+        title="cards",
+    )
+
+
+def touching(a: Rect, b: Rect) -> bool:
+    """Whether two cut outlines share part of an edge."""
+    return (abs(a.x + a.width - b.x) < 1e-3 or abs(b.x + b.width - a.x) < 1e-3) and (
+        a.y < b.y + b.height and b.y < a.y + a.height
+    )
+
+
+def test_backs_alike_but_for_their_middle_share_cuts(tmp_path: Path) -> None:
+    """Numbered backs of one colour to their edges: neighbours may share a cut, so nine
+    poker cards fit on A4, and an offset shows the same navy behind every cut."""
+    path = tmp_path / "navy.pdf"
+    layout = impose_cards(path, [NAVY] * 12)
+    assert layout.per_sheet == 9
+    trims = [slot.trim for slot in layout.sheets[0].back]
+    assert any(touching(a, b) for a in trims for b in trims if a != b)
+    for sheet, image in zip(layout.sheets, back_sheets(path), strict=True):
+        for slot, item in zip(sheet.back, sheet.items, strict=True):
+            if item is not None:
+                assert all(map(alike, shown_by_offset(image, slot.trim)))
+
+
+def test_backs_of_different_colours_each_get_their_own_bleed(tmp_path: Path) -> None:
+    """Navy and red backs side by side: sharing a cut would show red behind a navy card at
+    the slightest offset, so every card keeps 2 mm or more of its own colour all round,
+    paid for in cards per sheet."""
+    path = tmp_path / "mixed.pdf"
+    colours = [NAVY, RED] * 6
+    layout = impose_cards(path, colours)
+    assert layout.per_sheet < 9
+    for sheet, image in zip(layout.sheets, back_sheets(path), strict=True):
+        slots = [
+            slot for slot, item in zip(sheet.back, sheet.items, strict=True) if item is not None
+        ]
+        for index, slot in enumerate(slots):
+            trim, bleed = slot.trim, slot.bleed
+            assert trim.x - bleed.x >= OWN_BLEED - ROUNDING
+            assert trim.y - bleed.y >= OWN_BLEED - ROUNDING
+            assert bleed.x + bleed.width - trim.x - trim.width >= OWN_BLEED - ROUNDING
+            assert bleed.y + bleed.height - trim.y - trim.height >= OWN_BLEED - ROUNDING
+            assert not any(overlapping(bleed, other.bleed) for other in slots[index + 1 :])
+            assert all(map(alike, shown_by_offset(image, trim)))
+
+
+def test_one_colour_per_sheet_shares_cuts_though_the_colours_differ(tmp_path: Path) -> None:
+    """Nine navy backs then nine red ones (a club's cards, then the next club's): each
+    sheet meets in one colour, so the cards share cuts, nine to a sheet."""
+    layout = impose_cards(tmp_path / "clubs.pdf", [NAVY] * 9 + [RED] * 9)
+    assert layout.per_sheet == 9
+    assert len(layout.sheets) == 2
+
+
+def test_a_card_beside_a_blank_slot_carries_its_bleed_into_it(tmp_path: Path) -> None:
+    """Eleven cards: the second sheet's two cards share the cut between them, and their
+    sides facing the blank slots carry a full bleed, so an offset shows their own navy, not
+    white paper."""
+    path = tmp_path / "eleven.pdf"
+    layout = impose_cards(path, [NAVY] * 11)
+    last = layout.sheets[1]
+    filled = [slot for slot, item in zip(last.back, last.items, strict=True) if item is not None]
+    assert len(filled) == 2
+    image = back_sheets(path)[1]
+    for slot in filled:
+        assert slot.bleed.y <= slot.trim.y - OWN_BLEED + ROUNDING
+        assert all(map(alike, shown_by_offset(image, slot.trim)))
 
 
 def overlapping(a: Rect, b: Rect) -> bool:

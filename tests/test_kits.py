@@ -34,7 +34,7 @@ from authoring.game import get_game
 from authoring.games.biathlon.look import ACCURACY_TILE
 from authoring.games.rinkside.kit_boards import BACKDROP, TILE
 from authoring.render.flow import BOOK_MARGIN, build_book, markup_to_flowables, styles
-from authoring.render.imposition import Layout, Rect
+from authoring.render.imposition import Rect, sheets_for
 from authoring.render.paper import CARD_SIZES, COUNTER_SIZES, PAPERS
 from authoring.validate import validate_workbook
 
@@ -45,8 +45,9 @@ EDGE = 5 * mm
 TOLERANCE = 0.01  # points: rounding in the content stream
 PAPER_WORDS = {"a4": "A4", "letter": "US Letter"}
 SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
-# An imposed file's subject, as the render core writes it: "100 poker items, double-sided…".
-IMPOSED = re.compile(r"^(\d+) (.+) items, double-sided on ")
+# An imposed file's subject, as the render core writes it: "100 poker items, 9 to a sheet
+# sharing cuts, double-sided…".
+IMPOSED = re.compile(r"^(\d+) (.+) items, \d+ to a sheet (sharing cuts|each with its own bleed), ")
 # Every size a kit imposes in one size, so that no imposed file escapes the check.
 SIZES = {
     **CARD_SIZES,
@@ -379,7 +380,8 @@ def test_no_sheet_carries_a_lone_card(kits, game, paper):
             # DARK BLADES' counters, whose sheets test_darkblades_counters.py counts row by row.
             continue
         assert imposed.group(2) in SIZES, f"{path.name}: an item size this test does not know"
-        layout = Layout.for_items(kit.paper, SIZES[imposed.group(2)])
+        apart = imposed.group(3) == "each with its own bleed"
+        layout = sheets_for(kit.paper, SIZES[imposed.group(2)], apart=apart)
         for number in range(0, len(reader(path).pages), 2):
             filled = by_slot(page_runs(path, number), layout.front)
             if layout.per_sheet > 1 and len(filled) == 1:

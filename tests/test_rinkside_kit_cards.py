@@ -51,7 +51,7 @@ from authoring.games.rinkside.model import (
 )
 from authoring.render.cards import SMALLEST
 from authoring.render.fonts import noting_overflows
-from authoring.render.imposition import SPARE_TITLE, Layout
+from authoring.render.imposition import SPARE_TITLE, Layout, sheets_for
 from authoring.render.paper import PAPERS, Paper
 from authoring.target import resolve
 from authoring.validate import validate_workbook
@@ -103,9 +103,18 @@ def card_fronts(
     runs in reading order."""
     paper, paths = printed
     by_title = {f"#{player.number}  {player.name}": player for player in players}
-    for page in slots(paths[name], Layout.for_items(paper, PLAYER_CARD))[0::2]:
+    for page in slots(paths[name], printed_layout(paper, name))[0::2]:
         for index in sorted(page):
             yield by_title[page[index][0].text], page[index]
+
+
+def printed_layout(paper: Paper, name: str) -> Layout:
+    """The sheets a card file is printed on: a club's skater cards fill sheets of their
+    club's colour, so they share cuts; goalies of several clubs share a sheet, so their
+    backs of different colours are laid apart, each with a bleed of its own."""
+    if name == "goalie-cards":
+        return sheets_for(paper, PLAYER_CARD, apart=True)
+    return sheets_for(paper, PLAYER_CARD, apart=False)
 
 
 def value_after(runs: Sequence[Run], label: str, start: int = 0) -> tuple[str, int]:

@@ -23,15 +23,18 @@ functions and writes no sheets.
 
 from __future__ import annotations
 
+import io
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
+import pypdfium2
+from PIL import Image
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -77,6 +80,13 @@ def _cut_guide(canvas: Canvas, slot: Slot) -> None:
 
 
 SIDES = ("bottom", "left", "top", "right")
+OFFSET_SHOWN = 2 * mm
+"""The duplex offset up to which a back printed off register shows its own colour at every
+cut (see `impose`)."""
+_STRIP_DPI = 100
+_SAME_COLOUR = 24
+"""The most two pixels' channels may differ and still be one colour: anti-aliasing and a
+rasteriser's dithering stay within it, a different ink does not."""
 _FIT_TOLERANCE = 1e-6  # a 3-row poker grid fills US Letter's printable height exactly
 
 Item = TypeVar("Item")
@@ -109,7 +119,8 @@ class Slot:
     """Where one item goes: `trim` is its cut outline, `bleed` the area it may paint.
 
     `bleed` is `trim` grown by the bleed on every side that has room for it; drawing is
-    clipped to it, so art never spills onto a neighbour or a crop mark.
+    clipped to it, so art never spills onto a neighbour's piece or a crop mark (two pieces
+    may share a corner of a blank slot beside them, see `_into_blanks`).
     """
 
     trim: Rect
@@ -170,8 +181,20 @@ def _counts(room: float, extent: float, bleed: float, gap: float) -> tuple[int, 
     return separate, shared
 
 
+def _own_bleed(separate: int, shared: int, *, apart: bool) -> bool:
+    """Whether items each keep their own bleed: when that fits as many as sharing cuts, or
+    when they must be `apart` and at least one fits so."""
+    return separate >= shared or (apart and separate > 0)
+
+
 def _fit_axis(
-    page: float, extent: float, bleed: float, gap: float, margin: float = PRINTABLE_MARGIN
+    page: float,
+    extent: float,
+    bleed: float,
+    gap: float,
+    margin: float = PRINTABLE_MARGIN,
+    *,
+    apart: bool = False,
 ) -> _Axis:
     """Place as many items as fit between the printable margins, centred.
 
@@ -181,11 +204,12 @@ def _fit_axis(
     edges get bleed: as much as fits inside the printable area, up to `bleed`. A 3 x 3 poker
     grid needs this on A4 and on US Letter; on Letter the outer rows fill the printable
     height exactly and so have no outer bleed. The art stays `margin` from the paper's edge:
-    a wider one leaves room beside it for the sheet note.
+    a wider one leaves room beside it for the sheet note. Items `apart` keep their own bleed
+    even when sharing would fit more (see `Layout.for_items`).
     """
     room = page - 2 * margin
     separate, shared = _counts(room, extent, bleed, gap)
-    if separate >= shared:
+    if _own_bleed(separate, shared, apart=apart):
         count, pitch = separate, extent + 2 * bleed + gap
         inner, outer = bleed, bleed
     else:
@@ -235,7 +259,13 @@ class _Rows:
 
 
 def _fit_rows(
-    page: float, widths: Sequence[float], bleed: float, gap: float, margin: float = PRINTABLE_MARGIN
+    page: float,
+    widths: Sequence[float],
+    bleed: float,
+    gap: float,
+    margin: float = PRINTABLE_MARGIN,
+    *,
+    apart: bool = False,
 ) -> _Rows | None:
     """Items of these widths (and one height) in rows between the printable margins, the
     widest row centred; None when an item does not fit on its own.
@@ -247,7 +277,7 @@ def _fit_rows(
     """
     room = page - 2 * margin
     own = all(
-        separate >= shared
+        _own_bleed(separate, shared, apart=apart)
         for separate, shared in (_counts(room, width, bleed, gap) for width in set(widths))
     )
     inner, spacing = (bleed, gap) if own else (0.0, 0.0)
@@ -346,6 +376,13 @@ class Layout:
     def per_sheet(self) -> int:
         return len(self.front)
 
+    @property
+    def shares_cuts(self) -> bool:
+        """Whether neighbours touch, one cut between them, rather than each having its own
+        bleed."""
+        trims = [slot.trim for slot in self.front]
+        return any(_touching(a, b) for index, a in enumerate(trims) for b in trims[index + 1 :])
+
     @classmethod
     def for_items(
         cls,
@@ -354,14 +391,18 @@ class Layout:
         *,
         bleed: float = BLEED,
         gap: float = 0.0,
+        apart: bool = False,
     ) -> Layout:
         """The sheets holding items of these sizes (one size: a full sheet of it), the most
         to a sheet whose art, bleed included, lies in the printable area.
 
         All the sizes must share one height: items lie in rows (see `_fit_rows`), the rows
         one above the other (see `_fit_axis`). `gap` is blank paper between the bleeds of
-        neighbours that each have their own bleed. Crop marks and the sheet note go in the
-        margin outside the art.
+        neighbours that each have their own bleed. Items `apart` always have their own
+        bleed, even when sharing cuts would fit more: a back printed off register by up to
+        the bleed then shows the piece's own art at its cut, never a neighbour's (items whose
+        backs differ, see `impose`). Crop marks and the sheet note go in the margin outside
+        the art.
         """
         sizes = [sizes] if isinstance(sizes, Size) else list(sizes)
         if not sizes:
@@ -370,15 +411,15 @@ class Layout:
             raise ValueError("items laid out together must share one height")
         widths = [size.width for size in sizes]
         widest = max(sizes, key=lambda size: size.width)
-        across = _fit_rows(paper.width, widths, bleed, gap)
-        down = _fit_axis(paper.height, widest.height, bleed, gap)
+        across = _fit_rows(paper.width, widths, bleed, gap, apart=apart)
+        down = _fit_axis(paper.height, widest.height, bleed, gap, apart=apart)
         if across is None or not down.starts:
             raise ValueError(f"a {widest.name} item does not fit on {paper.name} paper")
         if _note_place(paper, _bounds(across, down)) is None:
             # A narrower outer bleed at the sides, or a column fewer, makes room for the note.
             ascent, descent = _note_metrics()
             note_margin = EDGE_BAND + ascent + descent + MARK_OFFSET
-            across = _fit_rows(paper.width, widths, bleed, gap, note_margin)
+            across = _fit_rows(paper.width, widths, bleed, gap, note_margin, apart=apart)
         no_note = f"no room for the sheet note beside {widest.name} items on {paper.name}"
         if across is None:
             raise ValueError(no_note)
@@ -423,6 +464,8 @@ class Layout:
                 for row, row_widths in zip(members, widths_by_row, strict=True)
                 for column in range(len(row_widths))
             ]
+            if not spares_fill(items):
+                front = _into_blanks(front, items, bleed, bounds)
             top, bottom = (
                 _cuts(across.starts(row_widths), row_widths)
                 for row_widths in (widths_by_row[0], widths_by_row[-1])
@@ -444,6 +487,67 @@ class Layout:
             note=note,
             bounds=bounds,
         )
+
+
+def spares_fill(items: Sequence[int | None]) -> bool:
+    """Whether a sheet's blank slots get spares: when it holds a lone item."""
+    return len(items) > 1 and sum(index is not None for index in items) == 1
+
+
+def _into_blanks(
+    slots: Sequence[Slot], items: Sequence[int | None], bleed: float, bounds: Rect
+) -> list[Slot]:
+    """The slots with each filled one's bleed grown to `bleed` on the sides that face a
+    blank slot, within the art's `bounds`: a cut or a back printed off register beside a
+    blank then shows the piece's own art, not paper. Two pieces at the corners of one blank
+    may both grow into its corner; the one drawn later paints it."""
+    filled = [slot for slot, item in zip(slots, items, strict=True) if item is not None]
+    grown = []
+    for slot, item in zip(slots, items, strict=True):
+        if item is None:
+            grown.append(slot)
+            continue
+        others = [other.bleed for other in filled if other is not slot]
+        area = slot.bleed
+        for side in SIDES:
+            larger = _grown_side(slot.trim, area, side, bleed, bounds)
+            if not any(_overlap(larger, other) for other in others):
+                area = larger
+        grown.append(Slot(slot.trim, area))
+    return grown
+
+
+def _grown_side(trim: Rect, area: Rect, side: str, bleed: float, bounds: Rect) -> Rect:
+    """`area` grown on one `side` to `bleed` past `trim`, within `bounds`."""
+    x0, y0 = area.x, area.y
+    x1, y1 = area.x + area.width, area.y + area.height
+    if side == "left":
+        x0 = max(bounds.x, min(x0, trim.x - bleed))
+    elif side == "right":
+        x1 = min(bounds.x + bounds.width, max(x1, trim.x + trim.width + bleed))
+    elif side == "bottom":
+        y0 = max(bounds.y, min(y0, trim.y - bleed))
+    else:
+        y1 = min(bounds.y + bounds.height, max(y1, trim.y + trim.height + bleed))
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _touching(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles share part of an edge."""
+    beside = abs(a.x + a.width - b.x) < _FIT_TOLERANCE or abs(b.x + b.width - a.x) < _FIT_TOLERANCE
+    above = abs(a.y + a.height - b.y) < _FIT_TOLERANCE or abs(b.y + b.height - a.y) < _FIT_TOLERANCE
+    return (beside and _overlap(a._replace(x=b.x, width=b.width), b)) or (
+        above and _overlap(a._replace(y=b.y, height=b.height), b)
+    )
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return (
+        a.x < b.x + b.width - _FIT_TOLERANCE
+        and b.x < a.x + a.width - _FIT_TOLERANCE
+        and a.y < b.y + b.height - _FIT_TOLERANCE
+        and b.y < a.y + a.height - _FIT_TOLERANCE
+    )
 
 
 def _cuts(starts: Sequence[float], widths: Sequence[float]) -> list[float]:
@@ -557,9 +661,8 @@ def _placements(items: Sequence[Item], layout: Layout) -> list[list[_Placed[Item
         for sheet in layout.sheets
     ]
     last = layout.sheets[-1].items
-    filled = [index for index in last if index is not None]
-    if len(last) > 1 and len(filled) == 1:
-        lone = items[filled[0]]
+    if spares_fill(last):
+        lone = next(items[index] for index in last if index is not None)
         sheets[-1] = [_Placed(lone, spare=index is None) for index in last]
     return sheets
 
@@ -608,13 +711,16 @@ def impose(
     `Layout.for_items`). `draw_front(canvas, item, slot)` and `draw_back(...)` draw one item
     in page coordinates, clipped to `slot.bleed`; they may change the canvas state freely.
     Spares filling a last sheet get a blank front marked as spare and the back of the item
-    they join. Inside `writing_faces`, the items go to its writer instead and `path` is not
+    they join. Neighbours share cuts only when every back is drawn alike (a deck's one
+    back): a duplex printer's offset then shows the same colour behind every cut. Pieces
+    whose backs differ (a counter's reduced side) are laid `apart`, each with its own bleed.
+    Inside `writing_faces`, the items go to its writer instead and `path` is not
     written; the layout is still the one the sheets would have.
     """
     if not items:
         raise ValueError("there are no items to impose")
     sizes = [size] * len(items) if isinstance(size, Size) else [size(item) for item in items]
-    layout = Layout.for_items(paper, sizes, bleed=bleed, gap=gap)
+    layout = _laid_out(paper, items, sizes, draw_back, bleed, gap)
     face_writer = _face_writer.get()
     if face_writer is not None:
         face_writer.write_faces(items, sizes, draw_front, draw_back)
@@ -624,7 +730,11 @@ def impose(
         f"{count} {name}" for name, count in Counter(s.name for s in sizes).items()
     )
     duplex = paper.duplex
-    subject = f"{counted} items, double-sided on {paper.name}: flip on {duplex.flip} edge"
+    cuts = "sharing cuts" if layout.shares_cuts else "each with its own bleed"
+    subject = (
+        f"{counted} items, {layout.per_sheet} to a sheet {cuts}, double-sided on {paper.name}: "
+        f"flip on {duplex.flip} edge"
+    )
     flip = f"Print double-sided, {duplex.flip_words}, at actual size (100%)."
     back = f"Print it on the reverse of the front: {duplex.flip_words}"
     back += f"; {duplex.offset_words}." if duplex.has_offset else "."
@@ -659,6 +769,120 @@ def impose(
 
     write_atomically(path, write)
     return layout
+
+
+def _laid_out(
+    paper: Paper,
+    items: Sequence[Item],
+    sizes: Sequence[Size],
+    draw_back: Draw[Item],
+    bleed: float,
+    gap: float,
+) -> Layout:
+    """The most items to a sheet, neighbours sharing cuts only where the backs on each
+    sheet meet alike (see `_backs_meet_alike`); otherwise laid `apart` (see `sheets_for`)."""
+    shared = sheets_for(paper, sizes, apart=False, bleed=bleed, gap=gap)
+    if not shared.shares_cuts or _backs_meet_alike(shared, items, sizes, draw_back):
+        return shared
+    return sheets_for(paper, sizes, apart=True, bleed=bleed, gap=gap)
+
+
+def sheets_for(
+    paper: Paper,
+    sizes: Size | Sequence[Size],
+    *,
+    apart: bool,
+    bleed: float = BLEED,
+    gap: float = 0.0,
+) -> Layout:
+    """The sheets `impose` prints items of these sizes on: the most to a sheet, or, `apart`,
+    each with a bleed of its own, `OFFSET_SHOWN` of it at most: what a duplex offset needs,
+    and the fewest pieces lost to it. An imposed file's subject says which it is."""
+    if apart:
+        return Layout.for_items(paper, sizes, bleed=min(bleed, OFFSET_SHOWN), gap=gap, apart=True)
+    return Layout.for_items(paper, sizes, bleed=bleed, gap=gap)
+
+
+def _backs_meet_alike(
+    layout: Layout, items: Sequence[Item], sizes: Sequence[Size], draw_back: Draw[Item]
+) -> bool:
+    """Whether on every sheet the backs draw the same page content, or each one's strip
+    `OFFSET_SHOWN` wide inside its cut is one colour, the same on all of that sheet's: a
+    back printed off register then shows that colour behind every shared cut."""
+    drawn: dict[str, int] = {}
+    content = []
+    for index, (item, size) in enumerate(zip(items, sizes, strict=True)):
+        canvas = Canvas(io.BytesIO())
+        _draw_alone(canvas, item, size, draw_back)
+        content.append(drawn.setdefault(canvas.getCurrentPageContent(), index))
+    mixed = [
+        {content[index] for index in sheet.items if index is not None} for sheet in layout.sheets
+    ]
+    if all(len(backs) == 1 for backs in mixed):
+        return True
+    colour = _edge_colours(
+        {index: items[index] for backs in mixed if len(backs) > 1 for index in backs},
+        sizes,
+        draw_back,
+    )
+    for backs in mixed:
+        colours = [colour[index] for index in backs] if len(backs) > 1 else []
+        if any(value is None for value in colours) or not _one_colour(colours):
+            return False
+    return True
+
+
+def _edge_colours(
+    items: Mapping[int, Item], sizes: Sequence[Size], draw_back: Draw[Item]
+) -> dict[int, tuple[int, ...] | None]:
+    """Each back's colour in the strip inside its cut, None where the strip is not one."""
+    drawn = io.BytesIO()
+    canvas = Canvas(drawn, invariant=True)
+    for index, item in items.items():
+        _draw_alone(canvas, item, sizes[index], draw_back)
+        canvas.showPage()
+    canvas.save()
+    colours: dict[int, tuple[int, ...] | None] = {}
+    for index, page in zip(items, pypdfium2.PdfDocument(drawn.getvalue()), strict=True):
+        strip = _edge_strip(page.render(scale=_STRIP_DPI / 72).to_pil().convert("RGB"))
+        colours[index] = strip[0] if _one_colour(strip) else None
+    return colours
+
+
+def _one_colour(pixels: Sequence[tuple[int, ...] | None]) -> bool:
+    """Whether no two of the colours differ by more than `_SAME_COLOUR` in a channel."""
+    known = [pixel for pixel in pixels if pixel is not None]
+    return all(max(channel) - min(channel) <= _SAME_COLOUR for channel in zip(*known, strict=True))
+
+
+def _draw_alone(canvas: Canvas, item: Item, size: Size, draw: Draw[Item]) -> None:
+    """`item` drawn in a slot of its own bleed on a page of that size."""
+    canvas.setPageSize((size.width + 2 * BLEED, size.height + 2 * BLEED))
+    bleed = Rect(0, 0, size.width + 2 * BLEED, size.height + 2 * BLEED)
+    canvas.saveState()
+    draw(canvas, item, Slot(Rect(BLEED, BLEED, size.width, size.height), bleed))
+    canvas.restoreState()
+
+
+def _edge_strip(image: Image.Image) -> list[tuple[int, ...]]:
+    """The pixels of a back drawn alone (`_draw_alone`) from just inside its cut to
+    `OFFSET_SHOWN` in, on its four sides: the next pixel in from the cut on, as the cut's
+    own pixel is part paper in anti-aliasing."""
+    scale = _STRIP_DPI / 72
+    width, height = image.size
+    cut = round(BLEED * scale)
+    inner, outer = cut + 1, cut + math.ceil(OFFSET_SHOWN * scale) + 1
+    strips = (
+        (cut, inner, width - cut, outer),
+        (cut, height - outer, width - cut, height - inner),
+        (inner, cut, outer, height - cut),
+        (width - outer, cut, width - inner, height - cut),
+    )
+    return [
+        tuple(data[start : start + 3])
+        for data in (image.crop(box).tobytes() for box in strips)
+        for start in range(0, len(data), 3)
+    ]
 
 
 def _marks_path(
