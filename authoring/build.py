@@ -31,6 +31,13 @@ components printed as pieces (`Printing.pieces`: books and sheets have no faces)
 draws them all again when anything changed, since the manifest counts them together; the
 new folder replaces the old one whole once every face is drawn and no text overflowed.
 
+A build for Tabletop Simulator (`--target tts`) is made the same way, into `OUT/<slug>/tts/`
+with its record `OUT/.build/<slug>.tts.json`: the kit's decks, counters and whole boards as
+images, and a saved object laying them out (see `authoring.render.tts`). It draws every
+component, since a board is known only by being drawn (`write_tiled`), and its record's
+inputs include the address its images are given (`--asset-url`, else the folder's own
+`file:///` address), which the saved object spells out.
+
 A clean build (no errors) also records, per paper, a digest of the workbook's bytes and
 everything else the build reads, with the findings it reported and the files it produced.
 When a later build finds exactly the same digest and every file intact, the findings are
@@ -48,14 +55,14 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, requires, version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from authoring.checks import Tables
-from authoring.components import HOME, POD, BuildContext, Component
+from authoring.components import HOME, POD, TTS, BuildContext, Component, Printing
 from authoring.files import part_folder, remove_stale_parts, write_atomically
 from authoring.findings import Finding, Location, Severity, json_value, sorted_findings
 from authoring.game import Game
@@ -65,6 +72,8 @@ from authoring.target import Target, shown
 from authoring.validate import validate_workbook
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from authoring.render.fonts import GlyphError, Overflow
     from authoring.render.paper import Paper
 
@@ -73,8 +82,8 @@ RECORD_FOLDER = ".build"
 # Bumped whenever the record's shape or the meaning of its digests changes.
 RECORD_FORMAT = 1
 PACKAGE = "authoring"
-# A kit's print-on-demand images, in this folder of the kit's.
-POD_FOLDER = "pod"
+# A kit's images for each target that makes images, in this folder of the kit's.
+IMAGE_FOLDERS = {POD: "pod", TTS: "tts"}
 # The files of a package that make its behaviour: code, and the schemas it loads.
 SOURCE_SUFFIXES = (".py", ".json")
 
@@ -127,18 +136,25 @@ class BuildResult:
 
 
 def build_game(
-    target: Target, paper: Paper, out_dir: Path, print_target: str = HOME
+    target: Target,
+    paper: Paper,
+    out_dir: Path,
+    print_target: str = HOME,
+    asset_url: str | None = None,
 ) -> BuildResult:
     """The kit of one workbook, into `out_dir/<slug>/<slug>-<component>-<paper>.pdf`; for
-    `POD`, its pieces' faces into `out_dir/<slug>/pod/`."""
+    `POD`, its pieces' faces into `out_dir/<slug>/pod/`; for `TTS`, its Tabletop Simulator
+    images and saved object into `out_dir/<slug>/tts/`, the images' URLs starting with
+    `asset_url` (else the folder's `file:///` address)."""
     game = target.game
     kit = out_dir / target.slug
     record_name = target.slug if print_target == HOME else f"{target.slug}.{print_target}"
     record = BuildRecord.load(out_dir / RECORD_FOLDER / f"{record_name}.json")
     edition = None if target.path == game.workbook else target.title
-    besides_values = _inputs_besides_values(target, paper, edition, print_target)
+    folder = kit / IMAGE_FOLDERS[print_target] if print_target in IMAGE_FOLDERS else kit
+    asset_base = _asset_base(asset_url, folder)
+    besides_values = _inputs_besides_values(target, paper, edition, print_target, asset_base)
     run_key = _digest([*besides_values, f"workbook={_file_digest(target.path)}"])
-    folder = kit / POD_FOLDER if print_target == POD else kit
     replayed = record.replay(paper, run_key, folder, target.slug)
     if replayed is not None:
         return replayed
@@ -164,14 +180,16 @@ def build_game(
     from authoring.render.fonts import GlyphError, noting_overflows
 
     components = list(game.components(model, context))
-    if print_target == POD:
-        pod = _build_pod(target, paper, components, validation.tables, findings, folder)
-        if pod.outputs:
+    if print_target in IMAGE_FOLDERS:
+        title = context.titled(game.title)
+        drawing, start = _image_kit(print_target, components, title, target.slug, asset_base)
+        images = _build_images(target, paper, drawing, validation.tables, findings, folder, start)
+        if images.outputs:
             record.files = {}
-            for output in pod.outputs:
+            for output in images.outputs:
                 record.wrote(output.path, output.component, paper, run_key)
-            record.finish(paper, run_key, findings, pod.outputs)
-        return pod
+            record.finish(paper, run_key, findings, images.outputs)
+        return images
     drawn: list[Drawn] = []
     overflows: list[PrintedOverflow] = []
     made: list[tuple[Component, Path, str]] = []
@@ -216,30 +234,62 @@ def build_game(
     return result
 
 
-def _build_pod(
+class ImageKit(Protocol):
+    """Where an image target's drawing goes: the print-on-demand faces (`pod.FaceImages`) or
+    the Tabletop Simulator table (`tts.TableImages`)."""
+
+    def component(self, name: str, printing: Printing) -> AbstractContextManager[None]: ...
+
+    def finish(self) -> list[str]:
+        """Write what goes with the images; return the files and folders made, by name."""
+        ...
+
+
+def _image_kit(
+    print_target: str,
+    components: list[Component],
+    title: str,
+    slug: str,
+    asset_base: str,
+) -> tuple[list[Component], Callable[[Path], ImageKit]]:
+    """The components an image target draws, and how it opens its kit on a folder: the
+    print-on-demand faces of the pieces alone (books and sheets have none); Tabletop
+    Simulator's pieces and boards, which any component may draw."""
+    if print_target == POD:
+        from authoring.render.pod import FaceImages
+
+        return [component for component in components if component.print_as.pieces], FaceImages
+    from authoring.render.tts import TableImages
+
+    return components, functools.partial(TableImages, title=title, base=asset_base, slug=slug)
+
+
+def _build_images(
     target: Target,
     paper: Paper,
     components: list[Component],
     tables: Tables,
     findings: list[Finding],
     folder: Path,
+    start: Callable[[Path], ImageKit],
 ) -> BuildResult:
-    """The faces of every imposed piece and their manifest, drawn into a part folder and put
-    in place of `folder` only when all are drawn without a text overflowing. The components
-    printed as pieces are drawn; those that do not impose write a PDF nobody keeps."""
+    """The images the components make, drawn by the kit `start` opens on a folder inside a
+    part folder, and put in place of `folder` only when all are drawn without a text
+    overflowing. A component that makes no images writes a PDF nobody keeps."""
     from authoring.render.fonts import GlyphError, noting_overflows
-    from authoring.render.pod import MANIFEST, FaceImages
 
     result = BuildResult(target.slug, findings)
     overflows: list[PrintedOverflow] = []
-    pieces = [component for component in components if component.print_as.pieces]
     with part_folder(folder) as staging, tempfile.TemporaryDirectory() as unkept:
-        images = FaceImages(staging / folder.name)
-        images.folder.mkdir()
+        drawn = staging / folder.name
+        drawn.mkdir()
+        images = start(drawn)
         try:
-            for component in tracked(pieces, target.slug):
-                copies = component.print_as.copies
-                with noting_overflows() as noted, images.component(component.name, copies):
+            for component in tracked(components, target.slug):
+                with (
+                    noting_overflows() as noted,
+                    images.component(component.name, component.print_as),
+                ):
                     component.write(Path(unkept) / component.file_name(paper))
                 overflows += [PrintedOverflow(component.name, overflow) for overflow in noted]
         except GlyphError as error:
@@ -250,15 +300,20 @@ def _build_pod(
                 [*findings, *overflow_findings(tables, overflows, target.shown)]
             )
             return result
-        images.write_manifest()
+        made = images.finish()
         if folder.exists():
             # Into the part folder, which is removed with it on leaving the block.
             os.replace(folder, staging / f"{folder.name}.old")
-        os.replace(images.folder, folder)
-    imposed = dict.fromkeys(row.component for row in images.rows)
-    result.outputs = [Output(name, folder / name, written=True) for name in imposed]
-    result.outputs.append(Output(Path(MANIFEST).stem, folder / MANIFEST, written=True))
+        os.replace(drawn, folder)
+    result.outputs = [Output(Path(name).stem, folder / name, written=True) for name in made]
     return result
+
+
+def _asset_base(asset_url: str | None, folder: Path) -> str:
+    """What every image's URL starts with: the address given, else the folder's own, each
+    ending in one slash."""
+    base = asset_url if asset_url is not None else folder.resolve().as_uri()
+    return base.rstrip("/") + "/"
 
 
 def unprintable_findings(error: GlyphError) -> list[Finding]:
@@ -505,12 +560,17 @@ def _read_sheets(component: Component, sheets: dict[str, str]) -> list[str]:
 
 
 def _inputs_besides_values(
-    target: Target, paper: Paper, edition: str | None, print_target: str
+    target: Target,
+    paper: Paper,
+    edition: str | None,
+    print_target: str,
+    asset_base: str,
 ) -> list[str]:
     """Everything a build reads besides the workbook: a component adds the values of the
     sheets it reads, the whole-run key the workbook's bytes. The printer's duplex settings
     and the print target count only when not the default, so a default build keeps the keys
-    it always had."""
+    it always had; the images' address only for Tabletop Simulator, whose saved object
+    spells it out."""
     game = target.game
     inputs = [
         f"format={RECORD_FORMAT}",
@@ -526,6 +586,8 @@ def _inputs_besides_values(
         inputs.append(f"duplex={duplex.flip}:{duplex.offset_x!r},{duplex.offset_y!r}")
     if print_target != HOME:
         inputs.append(f"target={print_target}")
+    if print_target == TTS:
+        inputs.append(f"assets={asset_base}")
     return inputs
 
 

@@ -14,8 +14,9 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from authoring.components import HOME, PRINT_TARGETS
+from authoring.components import HOME, PRINT_TARGETS, TTS
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
 from authoring.game import Game, Simulation, UnknownGame, all_games, get_game, positive
 from authoring.progress import set_quiet, tracked
@@ -33,6 +34,7 @@ from authoring.workbook import UnreadableWorkbook
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 TARGET = "GAME|WORKBOOK"
 BACK_OFFSET = "--back-offset"
+ASSET_SCHEMES = ("http", "https", "file")
 
 
 class UsageError(Exception):
@@ -203,7 +205,16 @@ def _parser() -> argparse.ArgumentParser:
         default=HOME,
         help="home: the kit's PDFs to print at home; pod: for a print-on-demand shop, one "
         "300 dpi PNG per face of every card and counter, with bleed, and a manifest, in "
-        "DIR/KIT/pod/",
+        "DIR/KIT/pod/; tts: for Tabletop Simulator, the card sheets, counters and boards as "
+        "images and a saved object, DIR/KIT/tts/KIT.json, laying them out on the table",
+    )
+    build.add_argument(
+        "--asset-url",
+        type=_asset_url,
+        metavar="BASE",
+        help="with --target tts: the address the DIR/KIT/tts/ folder is uploaded to; the "
+        "saved object names each image as BASE followed by its path in that folder, and "
+        "without it by its own file:/// address, which only this machine can open",
     )
     build.set_defaults(run=_build)
 
@@ -560,6 +571,22 @@ def _back_offset(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(str(problem)) from None
 
 
+def _asset_url(text: str) -> str:
+    """A folder's address Tabletop Simulator loads images from: http, https or file, a host
+    unless a file, and nothing after the path, since the images' paths go after it."""
+    parts = urlsplit(text)
+    if (
+        parts.scheme not in ASSET_SCHEMES
+        or (parts.scheme != "file" and not parts.netloc)
+        or parts.query
+        or parts.fragment
+    ):
+        raise argparse.ArgumentTypeError(
+            f"expected the address of a folder, such as https://example.org/kit/, not {text!r}"
+        )
+    return text
+
+
 def _paper(arguments: argparse.Namespace) -> Paper:
     """The paper asked for, printed with the duplex settings asked for."""
     offset_x, offset_y = arguments.back_offset
@@ -581,9 +608,11 @@ def _build(arguments: argparse.Namespace) -> int:
     out = _kit_folder(arguments)
     if arguments.calibration:
         return _calibration(arguments, paper, out)
+    if arguments.asset_url is not None and arguments.print_target != TTS:
+        raise UsageError("--asset-url names where Tabletop Simulator images are: use --target tts")
     findings: list[Finding] = []
     for target in _chosen(arguments, every_game()):
-        result = build_game(target, paper, out, arguments.print_target)
+        result = build_game(target, paper, out, arguments.print_target, arguments.asset_url)
         findings += result.findings
         for line in result.lines():
             print(line)

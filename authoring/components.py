@@ -15,7 +15,10 @@ HOME = "home"
 POD = "pod"
 """A print-on-demand shop's files: one image per face of every imposed piece, and a
 manifest (see `authoring.render.pod`)."""
-PRINT_TARGETS = (HOME, POD)
+TTS = "tts"
+"""A remote playtest's: every deck, counter and board as images for Tabletop Simulator, and a
+saved object laying them out on its table (see `authoring.render.tts`)."""
+PRINT_TARGETS = (HOME, POD, TTS)
 
 
 @dataclass(frozen=True)

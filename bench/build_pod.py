@@ -1,9 +1,10 @@
-"""Benchmark: a cold, clean `authoring build GAME --target pod` for every game.
+"""Benchmark: a cold, clean `authoring build GAME --target pod` and `--target tts` for every game.
 
-Each build runs as a fresh process into an empty folder (so every face is drawn and
-rasterised), three times; the median seconds, the images written and the megabytes of
-the `pod` folder (images and manifest) are printed. Run with
-`.venv/bin/python bench/build_pod.py`.
+Each build runs as a fresh process into an empty folder (so every face and board is drawn
+and rasterised), three times per game and target; the median seconds, the images written
+and the megabytes of the target's folder (`pod/`: images and manifest; `tts/`: card sheets,
+tiles, boards and the saved object) are printed. Run with `.venv/bin/python
+bench/build_pod.py`.
 """
 
 from __future__ import annotations
@@ -18,30 +19,33 @@ from pathlib import Path
 RUNS = 3
 AUTHORING = str(Path(sys.executable).parent / "authoring")
 GAMES = ("darkblades", "blade", "kisscry", "biathlon", "rinkside")
+TARGETS = ("pod", "tts")
 
 
-def pod_build(game: str) -> tuple[float, int, int]:
-    """Seconds of one cold pod build of `game`, and the images and bytes it wrote."""
+def image_build(game: str, target: str) -> tuple[float, int, int]:
+    """Seconds of one cold build of `game` for `target`, and the images and bytes it wrote."""
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
         subprocess.run(
-            [AUTHORING, "build", game, "--target", "pod", "--out", out, "--quiet"],
+            [AUTHORING, "build", game, "--target", target, "--out", out, "--quiet"],
             check=True,
             stdout=subprocess.DEVNULL,
         )
         elapsed = time.perf_counter() - start
-        files = [path for path in Path(out, game, "pod").rglob("*") if path.is_file()]
+        files = [path for path in Path(out, game, target).rglob("*") if path.is_file()]
         images = sum(path.suffix == ".png" for path in files)
         return elapsed, images, sum(path.stat().st_size for path in files)
 
 
 def main() -> int:
-    print(f"{'game':<12}{'median s':>9}{'images':>8}{'MB':>8}  ({RUNS} cold runs each)")
+    header = f"{'game':<12}{'target':<8}{'median s':>9}{'images':>8}{'MB':>8}"
+    print(f"{header}  ({RUNS} cold runs each)")
     for game in GAMES:
-        runs = [pod_build(game) for _ in range(RUNS)]
-        _, images, written = runs[0]
-        median = statistics.median(seconds for seconds, _, _ in runs)
-        print(f"{game:<12}{median:>9.2f}{images:>8}{written / 1e6:>8.1f}")
+        for target in TARGETS:
+            runs = [image_build(game, target) for _ in range(RUNS)]
+            _, images, written = runs[0]
+            median = statistics.median(seconds for seconds, _, _ in runs)
+            print(f"{game:<12}{target:<8}{median:>9.2f}{images:>8}{written / 1e6:>8.1f}")
     return 0
 
 

@@ -28,6 +28,10 @@ those from the home kit's PDFs.
 
 The images are the same bytes on every run: PNG holds no time unless asked to, and the
 PDF drawn is itself invariant.
+
+The Tabletop Simulator export (`authoring.render.tts`) takes its faces the same way, with no
+bleed and at a resolution of its own: drawing and rasterising faces, grouping alike ones and
+the once-per-component rule are here, shared by both.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ import pypdfium2
 from PIL import Image
 from reportlab.lib.units import inch
 
+from authoring.components import Printing
 from authoring.render.document import new_canvas
 from authoring.render.imposition import Draw, Rect, Slot, writing_faces
 from authoring.render.paper import Paper, Size
@@ -55,7 +60,7 @@ DPI = 300
 MANIFEST = "manifest.csv"
 MANIFEST_COLUMNS = ("file", "component", "face", "item", "copies", "width_px", "height_px", "dpi")
 SHARED_BACK = "back.png"
-_POINTS_PER_INCH = 72
+POINTS_PER_INCH = 72
 
 Item = TypeVar("Item")
 
@@ -85,9 +90,9 @@ class FaceRow:
         )
 
 
-def pixels(points: float) -> int:
-    """A length on the page in whole pixels at `DPI`."""
-    return round(points * DPI / _POINTS_PER_INCH)
+def pixels(points: float, dpi: int = DPI) -> int:
+    """A length on the page in whole pixels at `dpi`."""
+    return round(points * dpi / POINTS_PER_INCH)
 
 
 @dataclass
@@ -99,19 +104,19 @@ class FaceImages:
     rows: list[FaceRow] = field(default_factory=list)
 
     @contextmanager
-    def component(self, name: str, copies: int) -> Iterator[None]:
-        """While the block writes component `name` (printed `copies` times), its pieces
-        become images here."""
-        with writing_faces(_ComponentFaces(self, name, copies)):
+    def component(self, name: str, printing: Printing) -> Iterator[None]:
+        """While the block writes component `name`, its pieces become images here."""
+        with writing_faces(_ComponentFaces(self, name, printing.copies)):
             yield
 
-    def write_manifest(self) -> Path:
-        path = self.folder / MANIFEST
-        with path.open("w", encoding="utf-8", newline="") as handle:
+    def finish(self) -> list[str]:
+        """Write the manifest; return what the folder holds: each imposed component's
+        sub-folder, then the manifest."""
+        with (self.folder / MANIFEST).open("w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(MANIFEST_COLUMNS)
             writer.writerows(row.cells() for row in self.rows)
-        return path
+        return [*dict.fromkeys(row.component for row in self.rows), MANIFEST]
 
 
 @dataclass
@@ -121,7 +126,7 @@ class _ComponentFaces:
     images: FaceImages
     component: str
     copies: int
-    written: bool = False
+    once: OnceEach = field(default_factory=lambda: OnceEach("imposes its pieces"))
 
     def write_faces(
         self,
@@ -130,25 +135,19 @@ class _ComponentFaces:
         draw_front: Draw[Item],
         draw_back: Draw[Item],
     ) -> None:
-        if self.written:
-            raise ValueError(f"component {self.component!r} imposes its pieces more than once")
-        self.written = True
-        fronts, backs = _rasterised(items, sizes, draw_front, draw_back)
-        # Items alike on both faces are one pair of images, counted.
-        pairs: dict[tuple[bytes, bytes], list[int]] = {}
-        for index, (front, back) in enumerate(zip(fronts, backs, strict=True)):
-            pairs.setdefault((_digest(front), _digest(back)), []).append(index)
-        shared_back = len({back for _, back in pairs}) == 1
-        width = len(str(len(items)))
+        self.once.check(self.component)
+        fronts, backs = rasterised_faces(
+            items, sizes, draw_front, draw_back, bleed=POD_BLEED, dpi=DPI
+        )
+        designs = Designs.of(fronts, backs)
         folder = self.images.folder / self.component
         folder.mkdir(parents=True)
-        for alike in pairs.values():
-            first = alike[0]
-            named = f"{first + 1:0{width}d}"
-            self._save(folder / f"{named}-front.png", fronts[first], "front", first, len(alike))
-            if not shared_back:
-                self._save(folder / f"{named}-back.png", backs[first], "back", first, len(alike))
-        if shared_back:
+        for design in designs.groups:
+            first, named = design[0], designs.name(design)
+            self._save(folder / f"{named}-front.png", fronts[first], "front", first, len(design))
+            if not designs.shared_back:
+                self._save(folder / f"{named}-back.png", backs[first], "back", first, len(design))
+        if designs.shared_back:
             self._save(folder / SHARED_BACK, backs[0], "back", 0, len(items))
 
     def _save(self, path: Path, image: Image.Image, face: str, index: int, copies: int) -> None:
@@ -166,27 +165,48 @@ class _ComponentFaces:
         )
 
 
-def face_slot(size: Size) -> Slot:
-    """A face's slot on its own page: the trim inset by the shop's bleed, the page all bleed."""
-    trim = Rect(POD_BLEED, POD_BLEED, size.width, size.height)
-    return Slot(trim, Rect(0.0, 0.0, size.width + 2 * POD_BLEED, size.height + 2 * POD_BLEED))
+# --- what the print-on-demand faces share with the Tabletop Simulator export ---------------
 
 
-def _rasterised(
+@dataclass
+class OnceEach:
+    """A component hands over its pieces (or its board) once: a second time would overwrite
+    the first's images, so it is a mistake in the kit's code, said with the component."""
+
+    what: str
+    done: bool = False
+
+    def check(self, component: str) -> None:
+        if self.done:
+            raise ValueError(f"component {component!r} {self.what} more than once")
+        self.done = True
+
+
+def face_slot(size: Size, bleed: float) -> Slot:
+    """A face's slot on its own page: the trim inset by `bleed`, the page all bleed."""
+    trim = Rect(bleed, bleed, size.width, size.height)
+    return Slot(trim, Rect(0.0, 0.0, size.width + 2 * bleed, size.height + 2 * bleed))
+
+
+def rasterised_faces(
     items: Sequence[Item],
     sizes: Sequence[Size],
     draw_front: Draw[Item],
     draw_back: Draw[Item],
+    *,
+    bleed: float,
+    dpi: int,
 ) -> tuple[list[Image.Image], list[Image.Image]]:
-    """Every item's front and back as images: drawn as one PDF, a page per face, which is
-    faster than a file per face and rasterised page by page."""
+    """Every item's front and back as images of its trim plus `bleed` on every side at
+    `dpi`: drawn as one PDF, a page per face, which is faster than a file per face and
+    rasterised page by page."""
     pages = io.BytesIO()
-    first = face_slot(sizes[0]).bleed
+    first = face_slot(sizes[0], bleed).bleed
     canvas = new_canvas(
         pages, Paper("face", first.width, first.height), title="", author="", subject=""
     )
     for item, size in zip(items, sizes, strict=True):
-        slot = face_slot(size)
+        slot = face_slot(size, bleed)
         for draw in (draw_front, draw_back):
             canvas.setPageSize((slot.bleed.width, slot.bleed.height))
             canvas.saveState()
@@ -194,25 +214,52 @@ def _rasterised(
             canvas.restoreState()
             canvas.showPage()
     canvas.save()
-    document = pypdfium2.PdfDocument(pages.getvalue())
-    try:
-        images = [
-            _rasterise(document[number], face_slot(sizes[number // 2]).bleed)
-            for number in range(len(document))
-        ]
-    finally:
-        document.close()
+    # Each item's pages are its front, then its back: the same rectangle twice.
+    faces = [face_slot(size, bleed).bleed for size in sizes]
+    images = rasterised_pages(pages.getvalue(), [face for face in faces for _ in range(2)], dpi)
     return images[0::2], images[1::2]
 
 
-def _rasterise(page: pypdfium2.PdfPage, bleed: Rect) -> Image.Image:
-    """The page at `DPI`, exactly its size in whole pixels (PDFium rounds a page a hair
-    over a whole pixel up to one more)."""
-    width, height = pixels(bleed.width), pixels(bleed.height)
-    bitmap = page.render(scale=DPI / _POINTS_PER_INCH, fill_color=(255, 255, 255, 255))
-    image: Image.Image = bitmap.to_pil().convert("RGB")
-    page.close()
-    return image.crop((0, 0, width, height)) if image.size != (width, height) else image
+def rasterised_pages(pdf: bytes, pages: Sequence[Rect], dpi: int) -> list[Image.Image]:
+    """Each page of `pdf` at `dpi`, exactly its size (`pages`, in points) in whole pixels:
+    PDFium rounds a page a hair over a whole pixel up to one more."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        images = []
+        for number, rect in enumerate(pages):
+            page = document[number]
+            bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 255))
+            image: Image.Image = bitmap.to_pil().convert("RGB")
+            page.close()
+            size = (pixels(rect.width, dpi), pixels(rect.height, dpi))
+            images.append(image.crop((0, 0, *size)) if image.size != size else image)
+        return images
+    finally:
+        document.close()
+
+
+@dataclass(frozen=True)
+class Designs:
+    """Items grouped by their pixels on both faces: alike items are one design, printed
+    again. Each group's items are in order, the groups in the order of their first item;
+    `shared_back` says every item has the same back."""
+
+    groups: tuple[tuple[int, ...], ...]
+    shared_back: bool
+    items: int
+
+    @classmethod
+    def of(cls, fronts: Sequence[Image.Image], backs: Sequence[Image.Image]) -> Designs:
+        groups: dict[tuple[bytes, bytes], list[int]] = {}
+        for index, (front, back) in enumerate(zip(fronts, backs, strict=True)):
+            groups.setdefault((_digest(front), _digest(back)), []).append(index)
+        shared_back = len({back for _, back in groups}) == 1
+        return cls(tuple(map(tuple, groups.values())), shared_back, len(fronts))
+
+    def name(self, group: Sequence[int]) -> str:
+        """A design's files' name: its first item's place in the list, from 1, with as many
+        digits as the last place has, so the files sort in the list's order."""
+        return f"{group[0] + 1:0{len(str(self.items))}d}"
 
 
 def _digest(image: Image.Image) -> bytes:

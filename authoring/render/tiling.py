@@ -20,14 +20,23 @@ name on it. Everything printed stays inside the paper's printable margin.
 A sheet is cut where its art stops: at the edges of its window, or at the drawing's own edge
 where that lies inside the window (an outer sheet's blank margin is cut off), so that part of
 the window is both its TrimBox and its BleedBox. The map is not cut.
+
+A Tabletop Simulator export wants the board whole, one image, not sheets
+(`authoring.render.tts`). The games call `write_tiled` alone for their boards, so the switch
+is here, as `impose`'s is for pieces: while an `ArtWriter` is set with `writing_art` (the
+build sets one around each component's write), `write_tiled` hands it the drawing and its
+size and writes no sheets.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
@@ -176,6 +185,25 @@ def _plan(paper: Paper, width: float, height: float, overlap: float) -> TilePlan
     return TilePlan(paper, width, height, columns, rows, overlap, tiles)
 
 
+class ArtWriter(Protocol):
+    """What takes a component's board whole instead of `write_tiled`'s sheets."""
+
+    def write_art(self, width: float, height: float, draw: Draw) -> None: ...
+
+
+_art_writer: ContextVar[ArtWriter | None] = ContextVar("art_writer", default=None)
+
+
+@contextmanager
+def writing_art(writer: ArtWriter) -> Iterator[None]:
+    """Inside the block, `write_tiled` sends its drawing to `writer` and writes no sheets."""
+    token = _art_writer.set(writer)
+    try:
+        yield
+    finally:
+        _art_writer.reset(token)
+
+
 def write_tiled(
     path: Path,
     paper: Paper,
@@ -189,8 +217,13 @@ def write_tiled(
     overlap: float = OVERLAP,
 ) -> TilePlan:
     """Draw the art once (`draw` paints the rectangle 0, 0, width, height) and write it as an
-    assembly map followed by its sheets; return the plan."""
+    assembly map followed by its sheets; return the plan. Inside `writing_art`, the drawing
+    goes to its writer instead and `path` is not written; the plan is still the sheets'."""
     plan = plan_tiles(paper, width, height, overlap=overlap)
+    art_writer = _art_writer.get()
+    if art_writer is not None:
+        art_writer.write_art(width, height, draw)
+        return plan
 
     def write(temporary: Path) -> None:
         canvas = new_canvas(temporary, plan.paper, title=title, author=author, subject=subject)
