@@ -238,7 +238,12 @@ class ImageKit(Protocol):
     """Where an image target's drawing goes: the print-on-demand faces (`pod.FaceImages`) or
     the Tabletop Simulator table (`tts.TableImages`)."""
 
-    def component(self, name: str, printing: Printing) -> AbstractContextManager[None]: ...
+    def component(
+        self, name: str, printing: Printing, written: Path
+    ) -> AbstractContextManager[None]:
+        """While the block writes component `name` to `written` (a PDF nobody else keeps),
+        what it draws goes to this kit."""
+        ...
 
     def finish(self) -> list[str]:
         """Write what goes with the images; return the files and folders made, by name."""
@@ -286,11 +291,12 @@ def _build_images(
         images = start(drawn)
         try:
             for component in tracked(components, target.slug):
+                written = Path(unkept) / component.file_name(paper)
                 with (
                     noting_overflows() as noted,
-                    images.component(component.name, component.print_as),
+                    images.component(component.name, component.print_as, written),
                 ):
-                    component.write(Path(unkept) / component.file_name(paper))
+                    component.write(written)
                 overflows += [PrintedOverflow(component.name, overflow) for overflow in noted]
         except GlyphError as error:
             result.findings += unprintable_findings(error)

@@ -104,8 +104,9 @@ class FaceImages:
     rows: list[FaceRow] = field(default_factory=list)
 
     @contextmanager
-    def component(self, name: str, printing: Printing) -> Iterator[None]:
-        """While the block writes component `name`, its pieces become images here."""
+    def component(self, name: str, printing: Printing, written: Path) -> Iterator[None]:
+        """While the block writes component `name` (to `written`, which is not kept), its
+        pieces become images here."""
         with writing_faces(_ComponentFaces(self, name, printing.copies)):
             yield
 

@@ -200,8 +200,9 @@ class TableImages:
     """The components with images, in the order they were drawn."""
 
     @contextmanager
-    def component(self, name: str, printing: Printing) -> Iterator[None]:
-        """While the block writes component `name`, its pieces and boards become images."""
+    def component(self, name: str, printing: Printing, written: Path) -> Iterator[None]:
+        """While the block writes component `name` (to `written`), its pieces and boards
+        become images."""
         writer = _ComponentImages(self, name, printing)
         with writing_faces(writer), writing_art(writer):
             yield
