@@ -38,6 +38,11 @@ component, since a board is known only by being drawn (`write_tiled`), and its r
 inputs include the address its images are given (`--asset-url`, else the folder's own
 `file:///` address), which the saved object spells out.
 
+A build for a print shop's own press (`--target press`) is made the same way too, into
+`OUT/<slug>/press-<paper>/` with its record `OUT/.build/<slug>.press-<paper>.json` (its
+books are set on the paper): every component as a file of its own without crop marks,
+pieces face by face with bleed, boards whole, and a manifest (see `authoring.render.press`).
+
 A clean build (no errors) also records, per paper, a digest of the workbook's bytes and
 everything else the build reads, with the findings it reported and the files it produced.
 When a later build finds exactly the same digest and every file intact, the findings are
@@ -62,7 +67,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from authoring.checks import Tables
-from authoring.components import HOME, POD, TTS, BuildContext, Component, Printing
+from authoring.components import HOME, POD, PRESS, TTS, BuildContext, Component, Printing
 from authoring.files import part_folder, remove_stale_parts, write_atomically
 from authoring.findings import Finding, Location, Severity, json_value, sorted_findings
 from authoring.game import Game
@@ -82,8 +87,8 @@ RECORD_FOLDER = ".build"
 # Bumped whenever the record's shape or the meaning of its digests changes.
 RECORD_FORMAT = 1
 PACKAGE = "authoring"
-# A kit's images for each target that makes images, in this folder of the kit's.
-IMAGE_FOLDERS = {POD: "pod", TTS: "tts"}
+# The folder of the kit each target besides home writes into (press: one per paper).
+TARGET_FOLDERS = {POD: "pod", TTS: "tts", PRESS: "press"}
 # The files of a package that make its behaviour: code, and the schemas it loads.
 SOURCE_SUFFIXES = (".py", ".json")
 
@@ -145,13 +150,15 @@ def build_game(
     """The kit of one workbook, into `out_dir/<slug>/<slug>-<component>-<paper>.pdf`; for
     `POD`, its pieces' faces into `out_dir/<slug>/pod/`; for `TTS`, its Tabletop Simulator
     images and saved object into `out_dir/<slug>/tts/`, the images' URLs starting with
-    `asset_url` (else the folder's `file:///` address)."""
+    `asset_url` (else the folder's `file:///` address); for `PRESS`, a print shop's files
+    into `out_dir/<slug>/press-<paper>/` (its books are set on the paper)."""
     game = target.game
     kit = out_dir / target.slug
-    record_name = target.slug if print_target == HOME else f"{target.slug}.{print_target}"
+    folder_name = _target_folder(print_target, paper)
+    record_name = target.slug if folder_name is None else f"{target.slug}.{folder_name}"
     record = BuildRecord.load(out_dir / RECORD_FOLDER / f"{record_name}.json")
     edition = None if target.path == game.workbook else target.title
-    folder = kit / IMAGE_FOLDERS[print_target] if print_target in IMAGE_FOLDERS else kit
+    folder = kit if folder_name is None else kit / folder_name
     asset_base = _asset_base(asset_url, folder)
     besides_values = _inputs_besides_values(target, paper, edition, print_target, asset_base)
     run_key = _digest([*besides_values, f"workbook={_file_digest(target.path)}"])
@@ -180,7 +187,7 @@ def build_game(
     from authoring.render.fonts import GlyphError, noting_overflows
 
     components = list(game.components(model, context))
-    if print_target in IMAGE_FOLDERS:
+    if folder_name is not None:
         title = context.titled(game.title)
         drawing, start = _image_kit(print_target, components, title, target.slug, asset_base)
         images = _build_images(target, paper, drawing, validation.tables, findings, folder, start)
@@ -250,6 +257,14 @@ class ImageKit(Protocol):
         ...
 
 
+def _target_folder(print_target: str, paper: Paper) -> str | None:
+    """The kit's folder a target other than home writes into; None: the kit's own."""
+    if print_target == HOME:
+        return None
+    folder = TARGET_FOLDERS[print_target]
+    return f"{folder}-{paper.name}" if print_target == PRESS else folder
+
+
 def _image_kit(
     print_target: str,
     components: list[Component],
@@ -264,6 +279,10 @@ def _image_kit(
         from authoring.render.pod import FaceImages
 
         return [component for component in components if component.print_as.pieces], FaceImages
+    if print_target == PRESS:
+        from authoring.render.press import PressFiles
+
+        return components, PressFiles
     from authoring.render.tts import TableImages
 
     return components, functools.partial(TableImages, title=title, base=asset_base, slug=slug)

@@ -18,7 +18,10 @@ manifest (see `authoring.render.pod`)."""
 TTS = "tts"
 """A remote playtest's: every deck, counter and board as images for Tabletop Simulator, and a
 saved object laying them out on its table (see `authoring.render.tts`)."""
-PRINT_TARGETS = (HOME, POD, TTS)
+PRESS = "press"
+"""A print shop's files: the kit without crop marks, one file per component, each piece's
+faces on pages of their own with bleed (see `authoring.render.press`)."""
+PRINT_TARGETS = (HOME, POD, TTS, PRESS)
 
 
 @dataclass(frozen=True)

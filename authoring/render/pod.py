@@ -43,14 +43,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 import pypdfium2
 from PIL import Image
 from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
 
 from authoring.components import Printing
-from authoring.render.document import new_canvas
+from authoring.render.document import new_canvas, set_page_boxes
 from authoring.render.imposition import Draw, Rect, Slot, writing_faces
 from authoring.render.paper import Paper, Size
 
@@ -189,6 +190,38 @@ def face_slot(size: Size, bleed: float) -> Slot:
     return Slot(trim, Rect(0.0, 0.0, size.width + 2 * bleed, size.height + 2 * bleed))
 
 
+def face_canvas(
+    target: Path | BinaryIO, first: Size, bleed: float, *, title: str, author: str, subject: str
+) -> Canvas:
+    """A canvas for faces on pages of their own, the first of size `first` with `bleed`."""
+    page = face_slot(first, bleed).bleed
+    paper = Paper("face", page.width, page.height)
+    return new_canvas(target, paper, title=title, author=author, subject=subject)
+
+
+def draw_face_pages(
+    canvas: Canvas,
+    items: Sequence[Item],
+    sizes: Sequence[Size],
+    draw_front: Draw[Item],
+    draw_back: Draw[Item],
+    *,
+    bleed: float,
+) -> None:
+    """Every item's front, then its back, each on a page of its trim plus `bleed` on every
+    side, the page's TrimBox its cut and its BleedBox the whole page."""
+    for item, size in zip(items, sizes, strict=True):
+        slot = face_slot(size, bleed)
+        for draw in (draw_front, draw_back):
+            page = (slot.bleed.width, slot.bleed.height)
+            canvas.setPageSize(page)
+            set_page_boxes(canvas, page, trim=slot.trim)
+            canvas.saveState()
+            draw(canvas, item, slot)
+            canvas.restoreState()
+            canvas.showPage()
+
+
 def rasterised_faces(
     items: Sequence[Item],
     sizes: Sequence[Size],
@@ -202,18 +235,8 @@ def rasterised_faces(
     `dpi`: drawn as one PDF, a page per face, which is faster than a file per face and
     rasterised page by page."""
     pages = io.BytesIO()
-    first = face_slot(sizes[0], bleed).bleed
-    canvas = new_canvas(
-        pages, Paper("face", first.width, first.height), title="", author="", subject=""
-    )
-    for item, size in zip(items, sizes, strict=True):
-        slot = face_slot(size, bleed)
-        for draw in (draw_front, draw_back):
-            canvas.setPageSize((slot.bleed.width, slot.bleed.height))
-            canvas.saveState()
-            draw(canvas, item, slot)
-            canvas.restoreState()
-            canvas.showPage()
+    canvas = face_canvas(pages, sizes[0], bleed, title="", author="", subject="")
+    draw_face_pages(canvas, items, sizes, draw_front, draw_back, bleed=bleed)
     canvas.save()
     # Each item's pages are its front, then its back: the same rectangle twice.
     faces = [face_slot(size, bleed).bleed for size in sizes]
