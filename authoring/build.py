@@ -81,6 +81,7 @@ if TYPE_CHECKING:
 
     from authoring.render.fonts import GlyphError, Overflow
     from authoring.render.paper import Paper
+    from authoring.render.pod import UnsafeText
 
 # The build records sit in this folder of the output folder, one per kit.
 RECORD_FOLDER = ".build"
@@ -299,12 +300,18 @@ def _build_images(
 ) -> BuildResult:
     """The images the components make, drawn by the kit `start` opens on a folder inside a
     part folder, and put in place of `folder` only when all are drawn without a text
-    overflowing. A component that makes no images writes a PDF nobody keeps."""
+    overflowing. A component that makes no images writes a PDF nobody keeps. A text a
+    print-on-demand face prints within the shops' safe zone is a warning (`findings` grows)."""
     from authoring.render.fonts import GlyphError, noting_overflows
+    from authoring.render.pod import noting_unsafe_texts
 
     result = BuildResult(target.slug, findings)
     overflows: list[PrintedOverflow] = []
-    with part_folder(folder) as staging, tempfile.TemporaryDirectory() as unkept:
+    with (
+        part_folder(folder) as staging,
+        tempfile.TemporaryDirectory() as unkept,
+        noting_unsafe_texts() as unsafe,
+    ):
         drawn = staging / folder.name
         drawn.mkdir()
         images = start(drawn)
@@ -325,6 +332,9 @@ def _build_images(
                 [*findings, *overflow_findings(tables, overflows, target.shown)]
             )
             return result
+        findings[:] = sorted_findings(
+            [*findings, *safe_zone_findings(tables, unsafe, target.shown)]
+        )
         made = images.finish()
         if folder.exists():
             # Into the part folder, which is removed with it on leaving the block.
@@ -508,6 +518,53 @@ def overflow_findings(
         message = f"{narrowest.text!r} is too long for its box {on}: {sizes}; shorten it"
         findings.append(
             record.finding(Severity.ERROR, "text-too-long", message, field_name, expected)
+        )
+    return findings
+
+
+def safe_zone_findings(tables: Tables, unsafe: list[UnsafeText], workbook: str) -> list[Finding]:
+    """A warning at the cell each text too long for a face's safe zone came from, and one
+    per component for the texts its layout places within the zone: a shop's cut may trim
+    them (`pod.SAFE_ZONE`)."""
+    cells = list(_text_cells(tables))
+    findings = []
+    placed: dict[str, list[str]] = {}
+    for text in unsafe:
+        source = _source_cell(text.text, cells) if text.too_long else None
+        if source is None:
+            placed.setdefault(text.component, []).append(text.text)
+            continue
+        record, field_name = source
+        message = (
+            f"{text.text!r} is {text.width_mm:.1f} mm wide on the "
+            f"{_component_words(text.component)}, where {text.room_mm:.1f} mm lie inside a "
+            "print-on-demand shop's safe zone (1/8\" from the cut): its cut may trim it"
+        )
+        findings.append(
+            record.finding(
+                Severity.WARNING,
+                "safe-zone",
+                message,
+                field_name,
+                f"a text of at most {text.room_mm:.1f} mm",
+            )
+        )
+    for component, texts in placed.items():
+        shown = ", ".join(repr(text) for text in texts[:5])
+        more = f" and {len(texts) - 5} more" if len(texts) > 5 else ""
+        message = (
+            f"the {_component_words(component)} print {len(texts)} texts within a "
+            f"print-on-demand shop's safe zone (1/8\" from the cut), where its cut may trim "
+            f"them: {shown}{more}; the layout places them there"
+        )
+        findings.append(
+            Location(workbook).finding(
+                Severity.WARNING,
+                "safe-zone",
+                message,
+                value=texts[0],
+                expected='every text at least 1/8" inside the cut',
+            )
         )
     return findings
 

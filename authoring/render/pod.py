@@ -41,9 +41,10 @@ import hashlib
 import io
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import BinaryIO, NamedTuple, TypeVar
 
 import pypdfium2
 from PIL import Image
@@ -52,6 +53,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from authoring.components import Printing
 from authoring.render.document import new_canvas, set_page_boxes
+from authoring.render.fonts import POINTS_PER_MM
 from authoring.render.imposition import Draw, Rect, Slot, writing_faces
 from authoring.render.paper import Paper, Size
 
@@ -62,6 +64,9 @@ MANIFEST = "manifest.csv"
 MANIFEST_COLUMNS = ("file", "component", "face", "item", "copies", "width_px", "height_px", "dpi")
 SHARED_BACK = "back.png"
 POINTS_PER_INCH = 72
+SAFE_ZONE = inch / 8
+"""How far inside the cut the shops ask every text to stay: their cut may drift that far."""
+_EDGE = 0.01  # points: a text touching the safe line is inside it
 
 Item = TypeVar("Item")
 
@@ -138,9 +143,11 @@ class _ComponentFaces:
         draw_back: Draw[Item],
     ) -> None:
         self.once.check(self.component)
-        fronts, backs = rasterised_faces(
-            items, sizes, draw_front, draw_back, bleed=POD_BLEED, dpi=DPI
-        )
+        pdf = face_pages_pdf(items, sizes, draw_front, draw_back, bleed=POD_BLEED)
+        noted = _unsafe.get()
+        if noted is not None:
+            noted += texts_near_the_cut(pdf, self.component)
+        fronts, backs = faces_of(pdf, sizes, bleed=POD_BLEED, dpi=DPI)
         designs = Designs.of(fronts, backs)
         folder = self.images.folder / self.component
         folder.mkdir(parents=True)
@@ -234,14 +241,107 @@ def rasterised_faces(
     """Every item's front and back as images of its trim plus `bleed` on every side at
     `dpi`: drawn as one PDF, a page per face, which is faster than a file per face and
     rasterised page by page."""
+    pdf = face_pages_pdf(items, sizes, draw_front, draw_back, bleed=bleed)
+    return faces_of(pdf, sizes, bleed=bleed, dpi=dpi)
+
+
+def face_pages_pdf(
+    items: Sequence[Item],
+    sizes: Sequence[Size],
+    draw_front: Draw[Item],
+    draw_back: Draw[Item],
+    *,
+    bleed: float,
+) -> bytes:
+    """Every item's front and back on pages of their own (`draw_face_pages`), as one PDF."""
     pages = io.BytesIO()
     canvas = face_canvas(pages, sizes[0], bleed, title="", author="", subject="")
     draw_face_pages(canvas, items, sizes, draw_front, draw_back, bleed=bleed)
     canvas.save()
+    return pages.getvalue()
+
+
+def faces_of(
+    pdf: bytes, sizes: Sequence[Size], *, bleed: float, dpi: int
+) -> tuple[list[Image.Image], list[Image.Image]]:
+    """The fronts and the backs of `face_pages_pdf`'s pages as images at `dpi`."""
     # Each item's pages are its front, then its back: the same rectangle twice.
     faces = [face_slot(size, bleed).bleed for size in sizes]
-    images = rasterised_pages(pages.getvalue(), [face for face in faces for _ in range(2)], dpi)
+    images = rasterised_pages(pdf, [face for face in faces for _ in range(2)], dpi)
     return images[0::2], images[1::2]
+
+
+# --- the shops' safe zone -------------------------------------------------------------------
+
+
+class UnsafeText(NamedTuple):
+    """A text of a piece's face printed within `SAFE_ZONE` of its cut, where a shop's cut
+    may trim it: `width` is its length and `room` the width inside the safe zone, both in
+    points, so a text wider than its room is too long to fit anywhere, and any other lies
+    there by its place on the face."""
+
+    component: str
+    text: str
+    width: float
+    room: float
+
+    @property
+    def too_long(self) -> bool:
+        return self.width > self.room
+
+    @property
+    def width_mm(self) -> float:
+        return self.width / POINTS_PER_MM
+
+    @property
+    def room_mm(self) -> float:
+        return self.room / POINTS_PER_MM
+
+
+_unsafe: ContextVar[list[UnsafeText] | None] = ContextVar("unsafe", default=None)
+
+
+@contextmanager
+def noting_unsafe_texts() -> Iterator[list[UnsafeText]]:
+    """Every text the print-on-demand faces drawn inside the block put within the safe zone."""
+    noted: list[UnsafeText] = []
+    token = _unsafe.set(noted)
+    try:
+        yield noted
+    finally:
+        _unsafe.reset(token)
+
+
+def texts_near_the_cut(pdf: bytes, component: str) -> list[UnsafeText]:
+    """The texts of `face_pages_pdf`'s pages (drawn with `POD_BLEED`) that reach within
+    `SAFE_ZONE` of the page's cut, each once, as PDFium finds the page's runs of text."""
+    found: dict[str, UnsafeText] = {}
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for page in document:
+            width, height = page.get_size()
+            low, high_x, high_y = (
+                POD_BLEED + SAFE_ZONE,
+                width - POD_BLEED - SAFE_ZONE,
+                height - POD_BLEED - SAFE_ZONE,
+            )
+            text = page.get_textpage()
+            for index in range(text.count_rects()):
+                left, bottom, right, top = text.get_rect(index)
+                inside = (
+                    left >= low - _EDGE
+                    and bottom >= low - _EDGE
+                    and right <= high_x + _EDGE
+                    and top <= high_y + _EDGE
+                )
+                printed = text.get_text_bounded(left, bottom, right, top).strip()
+                if not inside and printed and printed not in found:
+                    found[printed] = UnsafeText(component, printed, right - left, high_x - low)
+            text.close()
+            page.close()
+    finally:
+        document.close()
+    return list(found.values())
 
 
 def rasterised_pages(pdf: bytes, pages: Sequence[Rect], dpi: int) -> list[Image.Image]:
