@@ -198,27 +198,6 @@ def _parser() -> argparse.ArgumentParser:
         help="write only the duplex calibration sheet, DIR/duplex-calibration-PAPER.pdf: "
         "printed once, it tells the --back-offset this printer needs (no GAME|WORKBOOK)",
     )
-    build.add_argument(
-        "--target",
-        dest="print_target",
-        choices=PRINT_TARGETS,
-        default=HOME,
-        help="home: the kit's PDFs to print at home; pod: for a print-on-demand shop, one "
-        "300 dpi PNG per face of every card and counter, with bleed, and a manifest, in "
-        "DIR/KIT/pod/; tts: for Tabletop Simulator, the card sheets, counters and boards as "
-        "images and a saved object, DIR/KIT/tts/KIT.json, laying them out on the table; "
-        "press: for a shop that imposes the kit itself, a PDF per component without crop "
-        "marks, each piece's faces on pages of their own with 1/8\" bleed, boards whole, "
-        "and a manifest, in DIR/KIT/press-PAPER/",
-    )
-    build.add_argument(
-        "--asset-url",
-        type=_asset_url,
-        metavar="BASE",
-        help="with --target tts: the address the DIR/KIT/tts/ folder is uploaded to; the "
-        "saved object names each image as BASE followed by its path in that folder, and "
-        "without it by its own file:/// address, which only this machine can open",
-    )
     build.set_defaults(run=_build)
 
     watch = verb("watch", "validate and rebuild a workbook's kit on every save, until Ctrl-C")
@@ -543,6 +522,27 @@ def _kit_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the verbs that print kits: `build` and `watch`."""
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size")
     parser.add_argument(
+        "--target",
+        dest="print_target",
+        choices=PRINT_TARGETS,
+        default=HOME,
+        help="home: the kit's PDFs to print at home; pod: for a print-on-demand shop, one "
+        "300 dpi PNG per face of every card and counter, with bleed, and a manifest, in "
+        "DIR/KIT/pod/; tts: for Tabletop Simulator, the card sheets, counters and boards as "
+        "images and a saved object, DIR/KIT/tts/KIT.json, laying them out on the table; "
+        "press: for a shop that imposes the kit itself, a PDF per component without crop "
+        "marks, each piece's faces on pages of their own with 1/8\" bleed, boards whole, "
+        "and a manifest, in DIR/KIT/press-PAPER/",
+    )
+    parser.add_argument(
+        "--asset-url",
+        type=_asset_url,
+        metavar="BASE",
+        help="with --target tts: the address the DIR/KIT/tts/ folder is uploaded to; the "
+        "saved object names each image as BASE followed by its path in that folder, and "
+        "without it by its own file:/// address, which only this machine can open",
+    )
+    parser.add_argument(
         BACK_OFFSET,
         type=_back_offset,
         default=(0.0, 0.0),
@@ -611,11 +611,10 @@ def _build(arguments: argparse.Namespace) -> int:
     out = _kit_folder(arguments)
     if arguments.calibration:
         return _calibration(arguments, paper, out)
-    if arguments.asset_url is not None and arguments.print_target != TTS:
-        raise UsageError("--asset-url names where Tabletop Simulator images are: use --target tts")
+    print_target, asset_url = _print_target(arguments)
     findings: list[Finding] = []
     for target in _chosen(arguments, every_game()):
-        result = build_game(target, paper, out, arguments.print_target, arguments.asset_url)
+        result = build_game(target, paper, out, print_target, asset_url)
         findings += result.findings
         for line in result.lines():
             print(line)
@@ -623,6 +622,13 @@ def _build(arguments: argparse.Namespace) -> int:
             print(f"{target.game.name}: nothing to print yet")
     print(render_text(findings))
     return _exit_code(findings)
+
+
+def _print_target(arguments: argparse.Namespace) -> tuple[str, str | None]:
+    """What the kit is printed for, and the address of Tabletop Simulator's images."""
+    if arguments.asset_url is not None and arguments.print_target != TTS:
+        raise UsageError("--asset-url names where Tabletop Simulator images are: use --target tts")
+    return arguments.print_target, arguments.asset_url
 
 
 def _calibration(arguments: argparse.Namespace, paper: Paper, out: Path) -> int:
@@ -639,10 +645,11 @@ def _calibration(arguments: argparse.Namespace, paper: Paper, out: Path) -> int:
 
 def _watch(arguments: argparse.Namespace) -> int:
     # Imported here: the file watcher is needed by this verb alone.
-    from authoring.watch import watch_workbook, workbook_saves
+    from authoring.watch import Printed, watch_workbook, workbook_saves
 
     paper = _paper(arguments)
     out = _kit_folder(arguments)
+    print_target, asset_url = _print_target(arguments)
     target = resolve(arguments.target, arguments.game)
     if target.game.components is None:
         raise UsageError(f"{target.game.name}: nothing to print yet, so nothing to watch")
@@ -650,7 +657,8 @@ def _watch(arguments: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)  # each round is seen as it happens, even through a pipe
 
-    watch_workbook(target, paper, out, workbook_saves(target.path), say)
+    printing = Printed(paper, out, print_target, asset_url)
+    watch_workbook(target, printing, workbook_saves(target.path), say)
     return EXIT_OK  # reached only if the watcher stops by itself; Ctrl-C exits 130 in `main`
 
 

@@ -21,10 +21,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from authoring.build import build_game
+from authoring.components import HOME
 from authoring.findings import render_text
 from authoring.target import Target, UnknownWorkbook, resolve
 from authoring.workbook import UnreadableWorkbook
@@ -80,10 +82,20 @@ def changes_the_workbook(path: Path) -> Callable[[object, str], bool]:
     return is_the_workbook
 
 
+@dataclass(frozen=True)
+class Printed:
+    """What each round builds: the kit on `paper` into `out_dir`, for `print_target`
+    (`build --target`), Tabletop Simulator's images named under `asset_url`."""
+
+    paper: Paper
+    out_dir: Path
+    print_target: str = HOME
+    asset_url: str | None = None
+
+
 def watch_workbook(
     target: Target,
-    paper: Paper,
-    out_dir: Path,
+    printed: Printed,
     saves: Iterable[object],
     say: Callable[[str], None],
     *,
@@ -92,18 +104,17 @@ def watch_workbook(
     """Build once, then again whenever the workbook's stamp has changed when an item of
     `saves` (a batch of changes, or a wake-up) comes, saying what each round found."""
     say(f"watching {target.shown} for saves; Ctrl-C stops")
-    last = rebuild(target, paper, out_dir, say, pause=pause)
+    last = rebuild(target, printed, say, pause=pause)
     for _batch in saves:
         if stamp(target.path) == last:
             continue
         say(f"{target.shown} changed")
-        last = rebuild(target, paper, out_dir, say, pause=pause)
+        last = rebuild(target, printed, say, pause=pause)
 
 
 def rebuild(
     target: Target,
-    paper: Paper,
-    out_dir: Path,
+    printed: Printed,
     say: Callable[[str], None],
     *,
     pause: Callable[[float], None] = time.sleep,
@@ -116,7 +127,13 @@ def rebuild(
         read = stamp(target.path)
         try:
             current = resolve(str(target.path), target.game.name)
-            result = build_game(current, paper, out_dir)
+            result = build_game(
+                current,
+                printed.paper,
+                printed.out_dir,
+                printed.print_target,
+                printed.asset_url,
+            )
         except (UnreadableWorkbook, UnknownWorkbook) as problem:
             attempts_left -= 1
             if not attempts_left:

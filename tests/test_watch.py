@@ -24,10 +24,11 @@ import openpyxl
 import pytest
 from conftest import edited_copy, interruptible
 
+from authoring.cli import main
 from authoring.game import get_game
 from authoring.render.paper import PAPERS
 from authoring.target import Target, resolve
-from authoring.watch import READ_ATTEMPTS, changes_the_workbook, watch_workbook
+from authoring.watch import READ_ATTEMPTS, Printed, changes_the_workbook, watch_workbook
 
 A4 = PAPERS["a4"]
 AUTHORING = str(Path(sys.executable).parent / "authoring")
@@ -102,7 +103,7 @@ def test_each_save_is_a_round_and_a_half_saved_file_is_waited_for(
         yield "a changed name"
 
     said: list[str] = []
-    watch_workbook(copy, A4, out, saves(), said.append, pause=pause)
+    watch_workbook(copy, Printed(A4, out), saves(), said.append, pause=pause)
 
     summaries = [line for line in said if re.match(r"darkblades: built|.*waiting", line)]
     assert summaries[0] == "darkblades: built 11 of 11 files"
@@ -131,7 +132,7 @@ def test_a_wake_up_starts_a_round_only_when_the_workbook_changed(
         yield set()
 
     said: list[str] = []
-    watch_workbook(copy, A4, tmp_path / "out", saves(), said.append, pause=lambda s: None)
+    watch_workbook(copy, Printed(A4, tmp_path / "out"), saves(), said.append, pause=lambda s: None)
     assert said.count(f"{copy.shown} changed") == 1
     assert said[-2:] == ["darkblades: built 0 of 11 files; 11 unchanged", "0 errors, 0 warnings"]
 
@@ -149,7 +150,7 @@ def test_a_round_with_errors_prints_the_findings_and_builds_nothing(
         yield "an error"
 
     said: list[str] = []
-    watch_workbook(copy, A4, tmp_path / "out", saves(), said.append, pause=lambda s: None)
+    watch_workbook(copy, Printed(A4, tmp_path / "out"), saves(), said.append, pause=lambda s: None)
     round_two = said[said.index(f"{copy.shown} changed") + 1 :]
     assert any(":CRT_InfVsInf!D7: error:" in line for line in round_two[0].splitlines())
     assert not any("built" in line for line in round_two)
@@ -252,3 +253,32 @@ def test_watch_rebuilds_on_save_and_stops_on_ctrl_c(copy: Target, tmp_path: Path
     assert watching.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
     assert list((tmp_path / "out" / "darkblades").glob(".*.part")) == []
+
+
+def test_watch_rebuilds_the_target_it_was_given(copy: Target, tmp_path: Path) -> None:
+    """`watch --target press`: each round builds the press files, not the home sheets; a
+    save that renames a character reprints the rulebook, whose rosters print the name."""
+    renamed = saved_bytes(copy.path, rename_simon)
+    rulebook = tmp_path / "out" / "darkblades" / "press-a4" / "rulebook.pdf"
+    first_round: list[bytes] = []
+
+    def saves() -> Iterator[str]:
+        first_round.append(rulebook.read_bytes())
+        copy.path.write_bytes(renamed)
+        yield "a changed name"
+
+    said: list[str] = []
+    printed = Printed(A4, tmp_path / "out", "press")
+    watch_workbook(copy, printed, saves(), said.append, pause=lambda s: None)
+    built = [line for line in said if line.startswith("darkblades: built")]
+    assert built == ["darkblades: built 11 of 11 files"] * 2
+    assert rulebook.read_bytes() != first_round[0]
+    assert not list((tmp_path / "out" / "darkblades").glob("darkblades-*.pdf"))
+
+
+def test_watch_takes_asset_url_only_with_the_tts_target(
+    copy: Target, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["watch", str(copy.path), "--asset-url", "https://example.org/kit/"])
+    assert code == 2
+    assert "--target tts" in capsys.readouterr().err
