@@ -1,11 +1,14 @@
-"""`authoring build --target tts`: Tabletop Simulator card sheets, tiles, boards and a saved object.
+"""`authoring build --target tts`: Tabletop Simulator images, PDFs and a saved object.
 
 Two shipped kits are built by the CLI into fresh folders: BIATHLON BLAST (skiing cards with a
 back per biathlete's box and cards printed more than once, accuracy tiles, four trail boards
-drawn whole), with the images' own file addresses, and KISS & CRY (one action deck, one back)
-with `--asset-url`. The images are read back with Pillow, the saved object is loaded and
-checked against `data/tts_saved_object.schema.json` (a schema checked against a real save,
-which it names), and every count comes from the workbooks, read here with openpyxl.
+drawn whole, and a rulebook, sheets and boards drawn page by page), with the files' own
+addresses, and KISS & CRY (one action deck, one back; a rulebook, charts and sheets) with
+`--asset-url`. The images are read back with Pillow and the PDFs with pypdf, beside the
+home build's PDFs; the saved object is loaded and checked against
+`data/tts_saved_object.schema.json` (a schema checked against a real save, which it names);
+every count comes from the workbooks, read here with openpyxl, and the components from the
+game's own kit code.
 """
 
 from __future__ import annotations
@@ -13,18 +16,24 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import jsonschema
 import openpyxl
+import pypdf
 import pytest
 from cells import records
+from pdfread import Kit, build_kit
 from PIL import Image, ImageChops
 
 from authoring.cli import main
+from authoring.components import BuildContext, Printing
 from authoring.game import get_game
+from authoring.render.paper import PAPERS
+from authoring.validate import validate_workbook
 
 SCHEMA = Path(__file__).parent / "data" / "tts_saved_object.schema.json"
 BASE = "https://example.org/playtest/kisscry/"
@@ -34,8 +43,11 @@ POKER = (63.5, 88.9)
 """Every deck of both games: poker cards, in millimetres."""
 ACCURACY_TILE = (60.0, 20.0)
 CARD_UNITS, TILE_UNITS = 3.5, 1.32
-"""Table units at scale 1: a card's height, a tile's (the module's stated choice)."""
+"""Table units at scale 1: a card's height, a tile's or PDF's (the module's stated choice)."""
 MM_PER_INCH = 25.4
+POINTS_PER_INCH = 72.0
+PAPER = PAPERS["a4"]
+"""The CLI's default paper, which the table's builds draw their components on."""
 
 
 def build(game: str, out: Path, *options: str) -> int:
@@ -61,6 +73,32 @@ def sheet_rows(game: str, sheet: str) -> list[dict[str, Any]]:
 
 def objects(saved: dict[str, Any], name: str) -> list[dict[str, Any]]:
     return [state for state in saved["ObjectStates"] if state["Name"] == name]
+
+
+@cache
+def declared(game_name: str) -> dict[str, Printing]:
+    """Every component the game's kit code declares, by name, with how it is printed."""
+    game = get_game(game_name)
+    validation = validate_workbook(game.workbook, game)
+    assert validation.ok
+    assert game.model is not None and game.components is not None and game.templates
+    context = BuildContext(PAPER, game.templates, game.workbook_name)
+    components = game.components(game.model(validation.tables), context)
+    return {component.name: component.print_as for component in components}
+
+
+def address(state: dict[str, Any]) -> str:
+    """The address of an object's (first) file: its card sheet, top image or PDF."""
+    if state["Name"] == "Custom_PDF":
+        return str(state["CustomPDF"]["PDFUrl"])
+    if "CustomDeck" in state:
+        return str(next(iter(state["CustomDeck"].values()))["FaceURL"])
+    return str(state["CustomImage"]["ImageURL"])
+
+
+def first_page_inches(path: Path) -> tuple[float, float]:
+    box = pypdf.PdfReader(path).pages[0].mediabox
+    return float(box.width) / POINTS_PER_INCH, float(box.height) / POINTS_PER_INCH
 
 
 def slots(sheet: Image.Image, columns: int, rows: int) -> list[Image.Image]:
@@ -98,6 +136,14 @@ def biathlon_saved(biathlon: Path) -> dict[str, Any]:
     return saved
 
 
+@pytest.fixture(scope="module")
+def biathlon_home(tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The same kit built for printing at home, each component a PDF."""
+    kit = build_kit("biathlon", PAPER, tmp_path_factory)
+    assert kit.exit_code == 0
+    return kit
+
+
 def local(url: str) -> Path:
     """The file a `file:///` address names."""
     parts = urlsplit(url)
@@ -112,14 +158,16 @@ def test_the_saved_object_follows_the_schema_of_a_real_save(biathlon_saved):
     assert "cpero/TTS_Ark_Nova" in schema["$comment"], "the schema names the save it was checked on"
 
 
-def test_every_address_is_an_image_in_the_folder_and_every_image_is_used(biathlon, biathlon_saved):
+def test_every_address_is_a_file_in_the_folder_and_every_file_is_used(biathlon, biathlon_saved):
     urls = {
         value
         for key, value in _leaves(biathlon_saved)
-        if key in ("FaceURL", "BackURL", "ImageURL", "ImageSecondaryURL") and value
+        if key in ("FaceURL", "BackURL", "ImageURL", "ImageSecondaryURL", "PDFUrl") and value
     }
     used = {local(url) for url in urls}
-    assert used == set(biathlon.resolve().rglob("*.png"))
+    files = {path for path in biathlon.resolve().rglob("*") if path.is_file()}
+    assert used == files - {biathlon.resolve() / "biathlon.json"}
+    assert {path.suffix for path in used} == {".png", ".pdf"}
 
 
 def _leaves(value: Any) -> list[tuple[str, Any]]:
@@ -229,9 +277,62 @@ def test_each_trail_is_one_board_image_within_the_size_limit(biathlon_saved):
         assert board["Transform"]["scaleZ"] * TILE_UNITS == pytest.approx(inches, rel=0.01)
 
 
+def test_every_component_is_on_the_table_once_as_a_deck_tiles_a_board_or_a_pdf(
+    biathlon, biathlon_saved
+):
+    """Each object belongs to the component whose sub-folder or PDF holds its file; every
+    component the kit declares has one object (tiles: one per piece), all of one kind, named
+    by the component's printed title."""
+    components = declared("biathlon")
+    kit_folder = biathlon.resolve()
+    by_component: dict[str, list[dict[str, Any]]] = {}
+    for state in biathlon_saved["ObjectStates"]:
+        first = local(address(state)).relative_to(kit_folder).parts[0]
+        by_component.setdefault(first.removesuffix(".pdf"), []).append(state)
+    assert sorted(by_component) == sorted(components)
+    kinds: Counter[str] = Counter()
+    for name, states in by_component.items():
+        assert {state["Nickname"] for state in states} == {components[name].title}, name
+        [kind] = {state["Name"] for state in states}
+        if kind == "Custom_Tile" and states[0]["CustomImage"]["ImageSecondaryURL"]:
+            kinds["tiles"] += 1
+        else:
+            assert len(states) == 1, name
+            kinds["board" if kind == "Custom_Tile" else kind] += 1
+    courses = len(sheet_rows("biathlon", "Courses"))
+    # The skiing cards, the accuracy tiles and each course's trail board hand their pieces
+    # and boards to the table; every other component is its PDF.
+    assert kinds == {
+        "Deck": 1,
+        "tiles": 1,
+        "board": courses,
+        "Custom_PDF": len(components) - 2 - courses,
+    }
+
+
+def test_each_pdf_is_its_components_home_print_at_its_first_pages_size(
+    biathlon_saved, biathlon_home
+):
+    pdfs = objects(biathlon_saved, "Custom_PDF")
+    assert pdfs
+    for state in pdfs:
+        path = local(state["CustomPDF"]["PDFUrl"])
+        home = biathlon_home.path(path.stem)
+        assert len(pypdf.PdfReader(path).pages) == len(pypdf.PdfReader(home).pages) >= 1
+        width, height = first_page_inches(path)
+        assert (width, height) == first_page_inches(home)
+        transform = state["Transform"]
+        assert transform["scaleX"] == transform["scaleZ"]
+        assert transform["scaleZ"] * TILE_UNITS == pytest.approx(height, rel=0.001)
+        assert (transform["rotY"], transform["rotZ"]) == (180.0, 0.0), "face up, to the seat"
+
+
 def test_no_two_objects_overlap_on_the_table(biathlon_saved):
     boxes = [_footprint(state) for state in biathlon_saved["ObjectStates"]]
-    assert len(boxes) == 1 + 8 + 4
+    tiles = len(sheet_rows("biathlon", "Biathletes"))
+    components = len(declared("biathlon"))
+    # The deck, an accuracy tile per biathlete, one object for each other component.
+    assert len(boxes) == 1 + tiles + (components - 2)
     for index, (x0, z0, x1, z1) in enumerate(boxes):
         for other in boxes[index + 1 :]:
             apart = x1 <= other[0] or other[2] <= x0 or z1 <= other[1] or other[3] <= z0
@@ -246,6 +347,10 @@ def _footprint(state: dict[str, Any]) -> tuple[float, float, float, float]:
         faces = Image.open(local(sheet["FaceURL"]))
         aspect = (faces.width / sheet["NumWidth"]) / (faces.height / sheet["NumHeight"])
         depth = CARD_UNITS * transform["scaleZ"]
+    elif state["Name"] == "Custom_PDF":
+        width, height = first_page_inches(local(state["CustomPDF"]["PDFUrl"]))
+        aspect = width / height
+        depth = TILE_UNITS * transform["scaleZ"]
     else:
         image = Image.open(local(state["CustomImage"]["ImageURL"]))
         aspect = image.width / image.height
@@ -299,6 +404,10 @@ def test_the_action_deck_holds_each_card_of_the_deck_sheet_once(kisscry, kisscry
         (10, 4),
     ]
     assert not objects(kisscry_saved, "Custom_Tile"), "the skater charts are drawn page by page"
+    charts = [
+        pdf for pdf in objects(kisscry_saved, "Custom_PDF") if pdf["Nickname"] == "Skater charts"
+    ]
+    assert [pdf["CustomPDF"]["PDFUrl"] for pdf in charts] == [f"{BASE}skater-charts.pdf"]
 
 
 def test_one_back_serves_every_card_and_shows_in_the_hidden_slot(kisscry, kisscry_saved):
@@ -314,13 +423,19 @@ def test_one_back_serves_every_card_and_shows_in_the_hidden_slot(kisscry, kisscr
         assert same(slots(faces, *grid)[-1], back)
 
 
-def test_every_image_address_starts_with_the_asset_url(kisscry, kisscry_saved):
+def test_every_address_starts_with_the_asset_url(kisscry, kisscry_saved):
     text = (kisscry / "kisscry.json").read_text(encoding="utf-8")
     assert "file://" not in text
     [deck] = objects(kisscry_saved, "Deck")
     for sheet in deck["CustomDeck"].values():
         for url in (sheet["FaceURL"], sheet["BackURL"]):
             assert hosted(url, kisscry).is_file()
+    pdfs = [
+        hosted(pdf["CustomPDF"]["PDFUrl"], kisscry) for pdf in objects(kisscry_saved, "Custom_PDF")
+    ]
+    # Every component but the action deck is drawn page by page.
+    assert sorted(path.stem for path in pdfs) == sorted(set(declared("kisscry")) - {"action-deck"})
+    assert all(pypdf.PdfReader(path).pages for path in pdfs)
 
 
 def test_a_second_build_elsewhere_writes_the_same_bytes(kisscry, tmp_path):
@@ -336,7 +451,8 @@ def test_an_unchanged_build_writes_nothing_and_keeps_a_record_of_its_own(
     assert build("kisscry", kisscry_out, "--asset-url", BASE) == 0
     said = capsys.readouterr().out
     assert "wrote" not in said
-    assert "built 0 of 2 files" in said
+    # The action deck's sub-folder, each other component's PDF, the saved object.
+    assert f"built 0 of {len(declared('kisscry')) + 1} files" in said
     assert tree_bytes(kisscry) == before
     assert sorted(path.name for path in (kisscry_out / ".build").iterdir()) == ["kisscry.tts.json"]
     assert not [path for path in kisscry_out.rglob("*") if path.name.endswith(".part")]
@@ -347,7 +463,8 @@ def test_another_asset_url_rebuilds_the_saved_object(kisscry_out, tmp_path, caps
     assert build("kisscry", out, "--asset-url", BASE) == 0
     capsys.readouterr()
     assert build("kisscry", out, "--asset-url", "https://example.org/elsewhere") == 0
-    assert "built 2 of 2 files" in capsys.readouterr().out
+    files = len(declared("kisscry")) + 1
+    assert f"built {files} of {files} files" in capsys.readouterr().out
     saved = json.loads((out / "kisscry" / "tts" / "kisscry.json").read_text(encoding="utf-8"))
     [deck] = objects(saved, "Deck")
     urls = {sheet["FaceURL"] for sheet in deck["CustomDeck"].values()}

@@ -1,8 +1,9 @@
-"""Tabletop Simulator: a kit's decks, counters and boards as images and a saved object.
+"""Tabletop Simulator: a kit as images, PDFs and a saved object laying them out on a table.
 
 `build --target tts` writes what a designer needs to host a remote playtest in Tabletop
-Simulator (TTS): the images of every deck, counter and board, and `<slug>.json`, a saved
-object that lays them all out on the table (Objects > Saved Objects, or the save folder).
+Simulator (TTS): the images of every deck, counter and board, the PDF of every other
+component (rulebooks, charts, sheets), and `<slug>.json`, a saved object that lays them all
+out on the table (Objects > Saved Objects, or the save folder).
 
 What TTS takes, as its knowledge base says (Berserk-Games/Tabletop-Simulator-Knowledge-Base,
 docs/custom-content/custom-deck.md, asset-creation.md, custom-tile.md, custom-token.md) and
@@ -41,29 +42,40 @@ print-on-demand faces of `authoring.render.pod`, whose drawing and rasterising i
 and `write_tiled` hands it each board whole (`tiling.writing_art`), with no game code
 changed. A component whose pieces are all one card size (`paper.CARD_SIZES`) is a deck;
 other pieces are tiles; items alike on both faces are one design, drawn once and used once
-per copy (a card printed twice is twice in its deck). Components neither imposed nor tiled
-(books, charts, sheets drawn page by page) have no place on the table.
+per copy (a card printed twice is twice in its deck). A component that hands over neither
+pieces nor a board (a book, charts, a score sheet, a board drawn page by page) lies on the
+table as the PDF it prints at home, which the build hands to `TableImages.component`: a
+`Custom_PDF` object, which TTS shows page by page, as real saves hold their PDFs
+(cpero/TTS_Ark_Nova and timur-tabi/canterbury-tts, TS_Save_1.json, whose keys the schema
+holds). The file is `<component>.pdf` beside the image sub-folders, each named by its
+component as they are, so that the build reports and records it under the component's name.
 
 Scale and layout. TTS measures the table in units of about an inch; every object keeps its
-printed size in those units. TTS sizes a card from its sheet's slot: at scale 1 it is
-3.5 units tall (a poker card), and a tile or board at scale 1 is about 1.32 units tall,
-its width following its image's proportions, as measured against a published mod's real
-board (frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md; TTS documents neither). So a
-card's scale is its height in inches over 3.5 and a tile's over 1.32. The objects are laid
-out in rows no wider than `ROW_WIDTH` from their printed sizes, `GAP` apart, the whole
-centred on the table: each component's tiles as one block of rows, decks face down, every
-object turned to face the first seat (as real saves turn theirs) and dropped from just above
-the table, unlocked, so each settles on whatever table the host has. Were TTS to size a
-wide tile by its longer side instead, it would only come out smaller: never overlapping.
+printed size in those units. TTS sizes a card from its sheet's slot: at scale 1 it is 3.5
+units tall (a poker card), and a tile or board at scale 1 is about 1.32 units tall, its
+width following its image's proportions, as measured against a published mod's real board
+(frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md; TTS documents neither). So a card's
+scale is its height in inches over 3.5 and a tile's over 1.32. A PDF takes a tile's scale
+too, from its first page's height: TTS documents no size for it, but its Lua type is a
+tile's (`Tile`, as WardLordRuby/scriptedSheepshead-TTS, Global.-1.lua, finds its rulebooks
+by). That is an inference, not a measurement: the real saves scale their PDFs as they
+please (5.9 lying on the table, 11.7 stood up as a wall), so they give no rule. The objects
+are laid out in rows no wider than `ROW_WIDTH` from their printed sizes, `GAP` apart, the
+whole centred on the table: each component's tiles as one block of rows, decks face down,
+every object turned to face the first seat (as real saves turn theirs) and dropped from
+just above the table, unlocked, so each settles on whatever table the host has. Were TTS to
+size a wide tile by its longer side instead, it would only come out smaller: never
+overlapping.
 
-Images and the saved object are the same bytes on every run (PNG holds no time; the JSON
-no date), so with `--asset-url` two builds are byte for byte alike. Images are PNG: lossless
-for the small text of counters and cards, and no larger than TTS handles well. An image's
-URL is the absolute `file:///` address of where the build puts it, or, with `--asset-url
-BASE`, BASE followed by its path in the folder. TTS loads local files, but only the machine
-that has them sees them (asset-importing.md): enough to try the table out alone; for a
-remote playtest the designer uploads the folder and builds with its address, so that every
-player's TTS can fetch the images.
+Images, PDFs and the saved object are the same bytes on every run (PNG holds no time, the
+kit's PDFs are written invariant, the JSON holds no date), so with `--asset-url` two builds
+are byte for byte alike. Images are PNG: lossless for the small text of counters and cards,
+and no larger than TTS handles well. A file's URL is the absolute `file:///` address of
+where the build puts it, or, with `--asset-url BASE`, BASE followed by its path in the
+folder. TTS loads local files, but only the machine that has them sees them
+(asset-importing.md): enough to try the table out alone; for a remote playtest the designer
+uploads the folder and builds with its address, so that every player's TTS can fetch the
+images and PDFs.
 """
 
 from __future__ import annotations
@@ -71,6 +83,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import shutil
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -78,6 +91,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+import pypdfium2
 from PIL import Image
 
 from authoring.components import Printing
@@ -107,7 +121,7 @@ CARDS_PER_SHEET = SHEET_COLUMNS * SHEET_ROWS - 1
 CARD_UNITS = 3.5
 """A card's height on the table at scale 1, in table units (inches)."""
 TILE_UNITS = 1.32
-"""A tile's or board's height on the table at scale 1."""
+"""A tile's, board's or PDF's height on the table at scale 1."""
 ROW_WIDTH = 48.0
 """The table's objects lie in rows at most this wide: four feet, a table's width."""
 GAP = 1.0
@@ -180,44 +194,71 @@ class Board:
     height: float
 
 
-Piece = Deck | Tiles | Board
+@dataclass(frozen=True)
+class Pdf:
+    """A component drawn page by page: its PDF `file`, whose first page is `width` x `height`
+    points."""
+
+    title: str
+    file: str
+    width: float
+    height: float
+
+
+Piece = Deck | Tiles | Board | Pdf
 Address = Callable[[str], str]
-"""An image's URL from its path in the kit's folder."""
+"""A file's URL from its path in the kit's folder."""
 
 
 @dataclass
 class TableImages:
-    """A kit's images written into `folder` (one sub-folder per component), with the objects
-    they make gathered as they are written, and the saved object written last: `title`
-    names it, `base` starts every image's URL."""
+    """A kit's images and PDFs written into `folder` (a sub-folder of images or a PDF per
+    component), with the objects they make gathered as they are written, and the saved
+    object written last: `title` names it, `base` starts every file's URL."""
 
     folder: Path
     title: str
     base: str
     slug: str
     pieces: list[Piece] = field(default_factory=list)
-    folders: dict[str, None] = field(default_factory=dict)
-    """The components with images, in the order they were drawn."""
+    made: dict[str, None] = field(default_factory=dict)
+    """Each component's sub-folder of images or its PDF, in the order they were drawn."""
 
     @contextmanager
     def component(self, name: str, printing: Printing, written: Path) -> Iterator[None]:
-        """While the block writes component `name` (to `written`), its pieces and boards
-        become images."""
+        """While the block writes component `name` to `written`, its pieces and boards
+        become images; a component that hands over neither lies on the table as the PDF
+        the block wrote."""
         writer = _ComponentImages(self, name, printing)
         with writing_faces(writer), writing_art(writer):
             yield
+        if not (writer.pieces_once.done or writer.board_once.done):
+            self._keep_pdf(name, printing.title, written)
 
     def finish(self) -> list[str]:
         """Write the saved object; return what the folder holds: each component's
-        sub-folder, then the saved object."""
+        sub-folder or PDF, then the saved object."""
         name = f"{self.slug}.json"
         saved = _saved_object(self.title, self.pieces, self.url)
         text = json.dumps(saved, indent=2, ensure_ascii=False)
         (self.folder / name).write_text(text + "\n", encoding="utf-8")
-        return [*self.folders, name]
+        return [*self.made, name]
 
-    def url(self, image: str) -> str:
-        return self.base + quote(image)
+    def url(self, path: str) -> str:
+        return self.base + quote(path)
+
+    def _keep_pdf(self, component: str, title: str, written: Path) -> None:
+        """Copy the component's PDF into the folder, as a piece the size of its first page."""
+        name = f"{component}.pdf"
+        kept = self.folder / name
+        shutil.copyfile(written, kept)
+        document = pypdfium2.PdfDocument(kept)
+        try:
+            width, height = document[0].get_size()
+        finally:
+            document.close()
+        self.pieces.append(Pdf(title, name, width, height))
+        self.made[name] = None
 
 
 @dataclass
@@ -327,7 +368,7 @@ class _ComponentImages:
         folder = self.images.folder / self.component
         folder.mkdir(exist_ok=True)
         image.save(folder / name, format="PNG", dpi=(dpi, dpi))
-        self.images.folders[self.component] = None
+        self.images.made[self.component] = None
         return f"{self.component}/{name}"
 
 
@@ -367,7 +408,7 @@ def _sheet(
 
 def _saved_object(title: str, pieces: Sequence[Piece], url: Address) -> dict[str, Any]:
     """The saved object holding every piece, laid out on the table (see the module's
-    docstring); `url` gives an image's address from its path in the kit's folder."""
+    docstring); `url` gives a file's address from its path in the kit's folder."""
     objects = _Objects(url)
     footprints = [_footprint(piece) for piece in pieces]
     places, width, depth = _shelves(footprints, ROW_WIDTH, GAP)
@@ -429,7 +470,7 @@ def _footprint(piece: Piece) -> tuple[float, float]:
     """The room a piece takes on the table, width by depth, in table units."""
     if isinstance(piece, Deck):
         return _units(piece.size.width), _units(piece.size.height)
-    if isinstance(piece, Board):
+    if isinstance(piece, Board | Pdf):
         return _units(piece.width), _units(piece.height)
     _, width, depth = _tile_block(piece)
     return width, depth
@@ -459,6 +500,8 @@ class _Objects:
         centre = (left + width / 2, top - depth / 2)
         if isinstance(piece, Deck):
             self._deck(piece, centre)
+        elif isinstance(piece, Pdf):
+            self._pdf(piece, centre)
         else:
             # No bottom image: TTS shows the top one on both sides.
             faces = (self.url(piece.image), "")
@@ -512,6 +555,23 @@ class _Objects:
             "DeckIDs": [card["CardID"] for card in cards],
             "CustomDeck": entries,
             "ContainedObjects": cards,
+        }
+        self.states.append(state)
+
+    def _pdf(self, pdf: Pdf, centre: tuple[float, float]) -> None:
+        """A PDF face up at its first page's printed size, scaled as a tile, open at its
+        first page."""
+        transform = _transform(centre, _units(pdf.height) / TILE_UNITS)
+        state = _common(self._guid(), "Custom_PDF", transform, pdf.title)
+        state |= {
+            "HideWhenFaceDown": False,
+            "Hands": False,
+            "CustomPDF": {
+                "PDFUrl": self.url(pdf.file),
+                "PDFPassword": "",
+                "PDFPage": 0,
+                "PDFPageOffset": 0,
+            },
         }
         self.states.append(state)
 
