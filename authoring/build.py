@@ -33,7 +33,8 @@ new folder replaces the old one whole once every face is drawn and no text overf
 
 A build for Tabletop Simulator (`--target tts`) is made the same way, into `OUT/<slug>/tts/`
 with its record `OUT/.build/<slug>.tts.json`: the kit's decks, counters and whole boards as
-images, and a saved object laying them out (see `authoring.render.tts`). It draws every
+images, every other component as its PDF, and a saved object laying them out (see
+`authoring.render.tts`). It draws every
 component, since a board is known only by being drawn (`write_tiled`), and its record's
 inputs include the address its images are given (`--asset-url`, else the folder's own
 `file:///` address), which the saved object spells out.

@@ -529,7 +529,8 @@ def _kit_arguments(parser: argparse.ArgumentParser) -> None:
         help="home: the kit's PDFs to print at home; pod: for a print-on-demand shop, one "
         "300 dpi PNG per face of every card and counter, with bleed, and a manifest, in "
         "DIR/KIT/pod/; tts: for Tabletop Simulator, the card sheets, counters and boards as "
-        "images and a saved object, DIR/KIT/tts/KIT.json, laying them out on the table; "
+        "images, the other components as PDFs, and a saved object, DIR/KIT/tts/KIT.json, "
+        "laying them out on the table; "
         "press: for a shop that imposes the kit itself, a PDF per component without crop "
         "marks, each piece's faces on pages of their own with 1/8\" bleed, boards whole, "
         "and a manifest, in DIR/KIT/press-PAPER/",

@@ -3,10 +3,10 @@
 
 Each build runs as a fresh process into an empty folder (so every face and board is drawn
 and rasterised), three times per game and target; the median seconds, the files written
-(images for pod and tts, PDFs for press) and the megabytes of the target's folder (`pod/`:
-images and manifest; `tts/`: card sheets, tiles, boards and the saved object; `press-a4/`:
-a PDF per component and the manifest) are printed. Run with `.venv/bin/python
-bench/build_pod.py`.
+(images for pod, images and PDFs for tts, PDFs for press) and the megabytes of the target's
+folder (`pod/`: images and manifest; `tts/`: card sheets, tiles, boards, PDFs and the saved
+object; `press-a4/`: a PDF per component and the manifest) are printed. Run with
+`.venv/bin/python bench/build_pod.py`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ AUTHORING = str(Path(sys.executable).parent / "authoring")
 GAMES = ("darkblades", "blade", "kisscry", "biathlon", "rinkside")
 TARGETS = ("pod", "tts", "press")
 FOLDERS = {"pod": "pod", "tts": "tts", "press": "press-a4"}
-MADE = {"pod": ".png", "tts": ".png", "press": ".pdf"}
+MADE = {"pod": (".png",), "tts": (".png", ".pdf"), "press": (".pdf",)}
 
 
 def image_build(game: str, target: str) -> tuple[float, int, int]:
@@ -37,7 +37,7 @@ def image_build(game: str, target: str) -> tuple[float, int, int]:
         )
         elapsed = time.perf_counter() - start
         files = [path for path in Path(out, game, FOLDERS[target]).rglob("*") if path.is_file()]
-        made = sum(path.suffix == MADE[target] for path in files)
+        made = sum(path.suffix in MADE[target] for path in files)
         return elapsed, made, sum(path.stat().st_size for path in files)
 
 
