@@ -26,12 +26,12 @@ from __future__ import annotations
 import io
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar, cast
 
 import pypdfium2
 from PIL import Image
@@ -808,68 +808,55 @@ def _backs_meet_alike(
 ) -> bool:
     """Whether on every sheet the backs draw the same page content, or each one's strip
     `OFFSET_SHOWN` wide inside its cut is one colour, the same on all of that sheet's: a
-    back printed off register then shows that colour behind every shared cut."""
-    drawn: dict[str, int] = {}
-    content = []
+    back printed off register then shows that colour behind every shared cut. Each back is
+    drawn once, on a page of its own, and only those that meet another are rasterised."""
+    drawn = io.BytesIO()
+    canvas = Canvas(drawn, invariant=True)
+    first_alike: dict[str, int] = {}
+    alike = []
     for index, (item, size) in enumerate(zip(items, sizes, strict=True)):
-        canvas = Canvas(io.BytesIO())
-        _draw_alone(canvas, item, size, draw_back)
-        content.append(drawn.setdefault(canvas.getCurrentPageContent(), index))
+        canvas.setPageSize((size.width + 2 * BLEED, size.height + 2 * BLEED))
+        canvas.saveState()
+        draw_back(canvas, item, _alone(size))
+        canvas.restoreState()
+        alike.append(first_alike.setdefault(canvas.getCurrentPageContent(), index))
+        canvas.showPage()
     mixed = [
-        {content[index] for index in sheet.items if index is not None} for sheet in layout.sheets
+        {alike[index] for index in sheet.items if index is not None} for sheet in layout.sheets
     ]
     if all(len(backs) == 1 for backs in mixed):
         return True
-    colour = _edge_colours(
-        {index: items[index] for backs in mixed if len(backs) > 1 for index in backs},
-        sizes,
-        draw_back,
-    )
+    canvas.save()
+    document = pypdfium2.PdfDocument(drawn.getvalue())
+    try:
+        colours = {
+            index: _edge_colour(document[index].render(scale=_STRIP_DPI / 72).to_pil())
+            for backs in mixed
+            if len(backs) > 1
+            for index in backs
+        }
+    finally:
+        document.close()
     for backs in mixed:
-        colours = [colour[index] for index in backs] if len(backs) > 1 else []
-        if any(value is None for value in colours) or not _one_colour(colours):
+        found = [colours[index] for index in backs] if len(backs) > 1 else []
+        if any(colour is None for colour in found) or not _one_colour(found):
             return False
     return True
 
 
-def _edge_colours(
-    items: Mapping[int, Item], sizes: Sequence[Size], draw_back: Draw[Item]
-) -> dict[int, tuple[int, ...] | None]:
-    """Each back's colour in the strip inside its cut, None where the strip is not one."""
-    drawn = io.BytesIO()
-    canvas = Canvas(drawn, invariant=True)
-    for index, item in items.items():
-        _draw_alone(canvas, item, sizes[index], draw_back)
-        canvas.showPage()
-    canvas.save()
-    colours: dict[int, tuple[int, ...] | None] = {}
-    for index, page in zip(items, pypdfium2.PdfDocument(drawn.getvalue()), strict=True):
-        strip = _edge_strip(page.render(scale=_STRIP_DPI / 72).to_pil().convert("RGB"))
-        colours[index] = strip[0] if _one_colour(strip) else None
-    return colours
-
-
-def _one_colour(pixels: Sequence[tuple[int, ...] | None]) -> bool:
-    """Whether no two of the colours differ by more than `_SAME_COLOUR` in a channel."""
-    known = [pixel for pixel in pixels if pixel is not None]
-    return all(max(channel) - min(channel) <= _SAME_COLOUR for channel in zip(*known, strict=True))
-
-
-def _draw_alone(canvas: Canvas, item: Item, size: Size, draw: Draw[Item]) -> None:
-    """`item` drawn in a slot of its own bleed on a page of that size."""
-    canvas.setPageSize((size.width + 2 * BLEED, size.height + 2 * BLEED))
+def _alone(size: Size) -> Slot:
+    """A slot of its own bleed on a page of that size."""
     bleed = Rect(0, 0, size.width + 2 * BLEED, size.height + 2 * BLEED)
-    canvas.saveState()
-    draw(canvas, item, Slot(Rect(BLEED, BLEED, size.width, size.height), bleed))
-    canvas.restoreState()
+    return Slot(Rect(BLEED, BLEED, size.width, size.height), bleed)
 
 
-def _edge_strip(image: Image.Image) -> list[tuple[int, ...]]:
-    """The pixels of a back drawn alone (`_draw_alone`) from just inside its cut to
-    `OFFSET_SHOWN` in, on its four sides: the next pixel in from the cut on, as the cut's
-    own pixel is part paper in anti-aliasing."""
+def _edge_colour(image: Image.Image) -> tuple[int, ...] | None:
+    """The colour of a back drawn in an `_alone` slot from just inside its cut to
+    `OFFSET_SHOWN` in, on its four sides, None where that strip is not one colour: the next
+    pixel in from the cut on, as the cut's own pixel is part paper in anti-aliasing."""
+    rgb = image.convert("RGB")
     scale = _STRIP_DPI / 72
-    width, height = image.size
+    width, height = rgb.size
     cut = round(BLEED * scale)
     inner, outer = cut + 1, cut + math.ceil(OFFSET_SHOWN * scale) + 1
     strips = (
@@ -878,11 +865,18 @@ def _edge_strip(image: Image.Image) -> list[tuple[int, ...]]:
         (inner, cut, outer, height - cut),
         (width - outer, cut, width - inner, height - cut),
     )
-    return [
-        tuple(data[start : start + 3])
-        for data in (image.crop(box).tobytes() for box in strips)
-        for start in range(0, len(data), 3)
-    ]
+    # An RGB image's extrema are a (low, high) pair per band.
+    ranges = [cast("tuple[tuple[int, int], ...]", rgb.crop(box).getextrema()) for box in strips]
+    low = tuple(min(strip[band][0] for strip in ranges) for band in range(3))
+    high = tuple(max(strip[band][1] for strip in ranges) for band in range(3))
+    same = all(top - bottom <= _SAME_COLOUR for bottom, top in zip(low, high, strict=True))
+    return low if same else None
+
+
+def _one_colour(colours: Sequence[tuple[int, ...] | None]) -> bool:
+    """Whether no two of the colours differ by more than `_SAME_COLOUR` in a channel."""
+    known = [colour for colour in colours if colour is not None]
+    return all(max(channel) - min(channel) <= _SAME_COLOUR for channel in zip(*known, strict=True))
 
 
 def _marks_path(
