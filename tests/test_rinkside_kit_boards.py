@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
 import pytest
 from conftest import edited_copy
 from pdfdraw import apply, extent, placed_operations, stray_marks, stray_texts
@@ -406,6 +407,22 @@ def test_the_good_game_band_is_where_the_goalie_level_tile_lies(printed, model):
         places += len(found)
     assert places == len(model.teams)
     assert BACKDROP.height - PLAYER_CARD.height >= TILE.height
+
+
+def test_the_good_game_band_runs_on_into_the_bleed(printed):
+    """The band reaches the backdrop's top cut: its colour goes on past the cut, so a cut a
+    little high or a back offset shows the band, not the border's darker green."""
+    path = printed["goalie-backdrops"]
+    document = pypdfium2.PdfDocument(path)
+    for number in range(0, len(document), 2):
+        image = document[number].render(scale=2).to_pil().convert("RGB")
+        for _card, tile in band_places(path, number):
+            x = tile.x + tile.width / 2
+            band = image.getpixel((int(x * 2), int(image.height - (tile.y + tile.height - 3) * 2)))
+            beyond = image.getpixel(
+                (int(x * 2), int(image.height - (tile.y + tile.height + 4) * 2))
+            )
+            assert band == beyond, (number, band, beyond)
 
 
 def test_the_pieces_print_no_text_under_6_points(printed):

@@ -552,6 +552,10 @@ def _backdrop(game_word: str, tint: colors.Color, canvas: Canvas, team: Team, sl
     if game_word == BACKDROP_SIDES[0][0]:
         canvas.setFillColor(GOOD_GAME_PLACE)
         canvas.rect(*place, stroke=0, fill=1)
+        # On up into the bleed: a cut a little high shows the band's colour, not the border's.
+        above = place.y + place.height
+        bleed_top = slot.bleed.y + slot.bleed.height
+        canvas.rect(place.x, above, place.width, bleed_top - above, stroke=0, fill=1)
         canvas.setFillColor(colors.white)
         draw_centred(
             canvas,
