@@ -370,7 +370,9 @@ def test_the_calibration_sheet_prints_inside_the_printable_area(
 OWN_BLEED = 2 * mm
 """The back offset a piece's own bleed must cover without showing a neighbour's colour."""
 INSIDE = 0.3 * mm
-"""Where a piece's own colour is read: just inside its cut, where no text is printed."""
+"""Where a back's own colour is read: just inside its cut, where no text is printed."""
+INSIDE_FRONT = 0.5 * mm
+"""Where a front's own colour is read: clear of the hairline drawn on its cut."""
 ROUNDING = 1e-6
 DPI = 144
 SAME = 24
@@ -381,10 +383,15 @@ Colour = tuple[int, int, int]
 
 def back_sheets(path: Path) -> list[Any]:
     """The back pages of an imposed PDF as RGB images, sheet by sheet."""
+    return sheet_sides(path, 1)
+
+
+def sheet_sides(path: Path, side: int) -> list[Any]:
+    """One side of every sheet of an imposed PDF (0 the fronts, 1 the backs) as RGB images."""
     document = pypdfium2.PdfDocument(path)
     return [
         document[number].render(scale=DPI / 72).to_pil().convert("RGB")
-        for number in range(1, len(document), 2)
+        for number in range(side, len(document), 2)
     ]
 
 
@@ -395,19 +402,20 @@ def colour_at(image: Any, x: float, y: float) -> Colour:
     return colour
 
 
-def shown_by_offset(image: Any, trim: Rect) -> list[tuple[Colour, Colour]]:
-    """Pairs of colours at nine places along each side of a back: its own just inside the
-    cut, and what a back printed `OWN_BLEED` off register would show there instead."""
+def shown_by_offset(image: Any, trim: Rect, depth: float = INSIDE) -> list[tuple[Colour, Colour]]:
+    """Pairs of colours at nine places along each side of a face: its own `depth` inside its cut,
+    and what a back printed `OWN_BLEED` off register, or a cut that far off, would show
+    there instead."""
     x, y, width, height = trim
     reach = OWN_BLEED - 0.2 * mm
     pairs = []
     for step in range(1, 10):
         across, up = x + step / 10 * width, y + step / 10 * height
         for own, shown in (
-            ((x + INSIDE, up), (x - reach, up)),
-            ((x + width - INSIDE, up), (x + width + reach, up)),
-            ((across, y + INSIDE), (across, y - reach)),
-            ((across, y + height - INSIDE), (across, y + height + reach)),
+            ((x + depth, up), (x - reach, up)),
+            ((x + width - depth, up), (x + width + reach, up)),
+            ((across, y + depth), (across, y - reach)),
+            ((across, y + height - depth), (across, y + height + reach)),
         ):
             pairs.append((colour_at(image, *own), colour_at(image, *shown)))
     return pairs
@@ -418,12 +426,13 @@ def alike(pair: tuple[Colour, Colour]) -> bool:
 
 
 @pytest.mark.parametrize("game", ["darkblades", "biathlon", "rinkside", "kisscry", "blade"])
-def test_a_two_millimetre_back_offset_shows_each_piece_its_own_colour(
+def test_a_two_millimetre_offset_or_miscut_shows_each_piece_its_own_colour(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On every imposed sheet of the shipped kits, a back printed 2 mm off register in any
-    direction shows, inside each piece's cut, the colour the piece has at its cut: its own
-    bleed, or a neighbour whose back meets it in the same colour, never another."""
+    """On every imposed sheet of the shipped kits, a back printed 2 mm off register, or a
+    front cut 2 mm off, in any direction, shows inside each piece's cut the colour the piece
+    has at its cut: its own bleed, or a neighbour's face that meets it in the same colour,
+    never another colour and never a neighbour's text."""
     laid_out: list[list[Any]] = []
     lay_out = imposition._laid_out
 
@@ -442,11 +451,13 @@ def test_a_two_millimetre_back_offset_shows_each_piece_its_own_colour(
     assert laid_out
     for layout, name in laid_out:
         path = tmp_path / game / name
-        for sheet, image in zip(layout.sheets, back_sheets(path), strict=True):
-            for slot, item in zip(sheet.back, sheet.items, strict=True):
-                if item is not None:
-                    shown = shown_by_offset(image, slot.trim)
-                    assert all(map(alike, shown)), (path.name, slot.trim, shown)
+        for side, depth in ((0, INSIDE_FRONT), (1, INSIDE)):
+            for sheet, image in zip(layout.sheets, sheet_sides(path, side), strict=True):
+                slots = sheet.back if side else sheet.front
+                for slot, item in zip(slots, sheet.items, strict=True):
+                    if item is not None:
+                        shown = shown_by_offset(image, slot.trim, depth)
+                        assert all(map(alike, shown)), (path.name, side, slot.trim, shown)
 
 
 def coloured_back(colours: list[Colour]) -> Any:
