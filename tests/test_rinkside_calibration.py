@@ -68,7 +68,7 @@ def season(
     team_games: int = 100,
     sums: tuple[tuple[str, int, int], ...] = (),
     deck: tuple[tuple[str, int, int], ...] = (),
-    skaters: tuple[tuple[str, int, int, int, int], ...] = (),
+    skaters: tuple[tuple[str, int, int, int, int, int, int, int], ...] = (),
     goalies: tuple[tuple[str, int, int, int], ...] = (),
 ) -> SeasonSummary:
     return replace(
@@ -115,17 +115,49 @@ def test_one_skaters_goals_move_the_league_target_and_his_z_by_what_the_edit_giv
     assert new.value - old.value == pytest.approx(10 / games)
     assert old.value == pytest.approx(column_total(shipped, "SkaterStats", "g") / games)
 
-    simulated_gp, simulated_goals = 160, 40
-    hand_made = season(a_round, skaters=((SKATER, simulated_gp, simulated_goals, 50, 300),))
+    # 160 simulated games: 30 with a goal, 5 with two, the rest none.
+    a_game = [1] * 30 + [2] * 5 + [0] * 125
+    simulated_gp, simulated_goals = len(a_game), sum(a_game)
+    hand_made = season(
+        a_round, skaters=((SKATER, simulated_gp, simulated_goals, 50, 300, 50, 0, 0),)
+    )
     for model, goals in ((unedited, before["g"]), (edited, before["g"] + 10)):
         (figure,) = [f for f in skater_figures(model, tally([hand_made])) if f.stat == "G"]
         gp = before["gp"]
-        # The difference of the two rates over its spread, the rate pooled from both.
+        # The difference of the two rates over its spread: the rate pooled from both, times
+        # the simulated games' variance over their mean.
         rate = (simulated_goals + goals) / (simulated_gp + gp)
-        spread = math.sqrt(rate * (1 / gp + 1 / simulated_gp))
+        dispersion = statistics.variance(a_game) / statistics.mean(a_game)
+        spread = math.sqrt(dispersion * rate * (1 / gp + 1 / simulated_gp))
         assert figure.expected == pytest.approx(simulated_goals / simulated_gp * gp)
         assert figure.actual == goals
         assert figure.z == pytest.approx((simulated_goals / simulated_gp - goals / gp) / spread)
+
+
+def test_shots_that_come_in_clusters_spread_a_season_wider_than_poisson(a_round, league):
+    """A rebound follows a shot, so a game's shots vary more than a Poisson count: the z of
+    a skater's shots is the Poisson z over the root of the simulated games' variance over
+    their mean."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    line = line_of(book, "SkaterStats", "skater_id", SKATER)
+    gp, actual = line["gp"], line["sog"]
+    steady = [3] * 160  # the same shots every game: no spread to measure, Poisson's taken
+    clustered = [0, 6] * 80  # the same mean, in pairs of games
+    zs = {}
+    for name, games in (("steady", steady), ("clustered", clustered)):
+        row = (SKATER, len(games), 0, 0, sum(games), 0, 0, sum(g * g for g in games))
+        (figure,) = [
+            f
+            for f in skater_figures(league, tally([season(a_round, skaters=(row,))]))
+            if f.stat == "SOG"
+        ]
+        zs[name] = figure.z
+    rate = (480 + actual) / (160 + gp)
+    poisson = (480 / 160 * gp - actual) / math.sqrt(rate * gp * (1 + gp / 160))
+    assert zs["steady"] == pytest.approx(poisson)
+    assert zs["clustered"] == pytest.approx(
+        poisson / math.sqrt(statistics.variance(clustered) / statistics.mean(clustered))
+    )
 
 
 def test_the_targets_are_the_sheets_sums_over_their_samples():
@@ -212,8 +244,8 @@ def test_a_miss_names_the_card_cells_and_sheets_behind_it(league, a_round):
         a_round,
         sums=(sums_of("goals", [9, 10, 11] * 30 + [10] * 10), ("saves", 1, 0), ("shots", 1, 0)),
         skaters=(
-            (SKATER, 2 * skater["gp"], 0, 0, 2 * skater["sog"]),  # never scores
-            (on_his_line, other["gp"], other["g"], other["a"], other["sog"]),
+            (SKATER, 2 * skater["gp"], 0, 0, 2 * skater["sog"], 0, 0, 0),  # never scores
+            (on_his_line, other["gp"], other["g"], other["a"], other["sog"], 0, 0, 0),
         ),
         goalies=((GOALIE, 60, 2000, 1000),),  # saves half his shots
         team_games=100,
@@ -271,7 +303,7 @@ def test_the_share_within_two_counts_each_stat_and_all(league, a_round):
     hand_made = season(
         a_round,
         skaters=tuple(
-            (skater_id, line["gp"], line["g"], line["a"], line["sog"])
+            (skater_id, line["gp"], line["g"], line["a"], line["sog"], 0, 0, 0)
             for skater_id, line in list(league.skater_stats.items())[:20]
         ),
     )

@@ -208,8 +208,11 @@ def test_the_seasons_players_add_up_to_its_teams(league):
     an empty net, and make all the saves."""
     summary = play_season(league, 3, 0, rounds=4).summary()
     team = {stat: total for stat, total, _ in summary.sums}
-    goals = sum(g for _, _, g, _, _ in summary.skaters)
-    assert sum(s for *_, s in summary.skaters) <= team["shots"]
+    goals = sum(g for _, _, g, *_ in summary.skaters)
+    assert sum(s for _, _, _, _, s, *_ in summary.skaters) <= team["shots"]
+    # A game's count squared is at least the count: the sums of squares cover every game.
+    for _, _, g, a, s, g2, p2, s2 in summary.skaters:
+        assert g2 >= g and p2 >= g + a and s2 >= s
     assert team["goals"] - 2 <= goals <= team["goals"]
     assert sum(saved for *_, saved in summary.goalies) == team["saves"]
     assert sum(against for _, _, against, _ in summary.goalies) <= team["shots"]

@@ -241,9 +241,10 @@ def tally(summaries: Iterable[SeasonSummary]) -> Tally:
             squares[stat] += square
         games += summary.team_games
         periods += summary.periods
-        for skater_id, gp, goals, assists, shots in (row[:5] for row in summary.skaters):
+        for skater_id, gp, goals, assists, shots, goals2, points2, shots2 in summary.skaters:
             skaters.setdefault(skater_id, Counter()).update(
                 {"GP": gp, "G": goals, "P": goals + assists, "SOG": shots}
+                | {"G²": goals2, "P²": points2, "SOG²": shots2}
             )
         for goalie_id, gp, against, saved in (row[:4] for row in summary.goalies):
             goalies.setdefault(goalie_id, Counter()).update({"GP": gp, "SA": against, "SV": saved})
@@ -280,15 +281,35 @@ def share_z(hits: int, n: int, target_hits: int, target_n: int) -> float:
     return _ratio(hits / n - target_hits / target_n, variance)
 
 
-def count_z(simulated: int, simulated_games: int, actual: int, games: float) -> float:
+def count_z(simulated: int, squares: int, simulated_games: int, actual: int, games: float) -> float:
     """A player's count: the simulated rate scaled to his stat line's `games`, less his
-    stat line's, over the Poisson spread of both (the rate estimated from both pooled):
-    Var = rate x games x (1 + games / simulated games)."""
+    stat line's, over the spread of both. A season's count is a sum of games, so its
+    variance is `games` times a game's: a game's variance is its mean (the Poisson spread)
+    times the dispersion the simulated games show (their variance over their mean: above 1
+    for shots, which come in rebound clusters, below it for goals, rarely more than one a
+    game), and the mean is the rate estimated from both samples pooled:
+    Var = dispersion x rate x games x (1 + games / simulated games)."""
     if not simulated_games or not games:
         return 0.0
     expected = simulated / simulated_games * games
     rate = (simulated + actual) / (simulated_games + games)
-    return _ratio(expected - actual, rate * games * (1 + games / simulated_games))
+    return _ratio(
+        expected - actual,
+        dispersion(simulated, squares, simulated_games)
+        * rate
+        * games
+        * (1 + games / simulated_games),
+    )
+
+
+def dispersion(total: int, squares: int, games: int) -> float:
+    """The variance of a game's count over its mean, from its sum and sum of squares over
+    `games` games; 1 (Poisson's) where the games show no spread to measure."""
+    mean = total / games
+    if games < 2 or mean == 0:
+        return 1.0
+    variance = (squares - games * mean * mean) / (games - 1)
+    return variance / mean if variance > 0 else 1.0
 
 
 def _ratio(difference: float, variance: float) -> float:
@@ -380,7 +401,9 @@ def skater_figures(model: Rinkside, tallied: Tally) -> list[PlayerFigure]:
                     stat,
                     simulated[stat] / simulated["GP"] * gp,
                     actual[stat],
-                    count_z(simulated[stat], simulated["GP"], actual[stat], gp),
+                    count_z(
+                        simulated[stat], simulated[f"{stat}²"], simulated["GP"], actual[stat], gp
+                    ),
                 )
             )
     return figures
@@ -519,7 +542,8 @@ def _skater_table(model: Rinkside, figures: list[PlayerFigure]) -> Figures:
         ("skater", "name", "GP", "sim G", "G", "z", "sim SOG", "SOG", "z", "sim P", "P", "z"),
         rows,
         note="sim: the simulated rate a game times the stat line's GP; z = (sim - stat line) "
-        "over the Poisson spread of both counts, the rate pooled from both.",
+        "over the spread of both counts: the rate pooled from both, times the simulated games' "
+        "variance over their mean (clustered shots spread wider than a Poisson count).",
     )
 
 

@@ -121,7 +121,9 @@ class SeasonSummary:
     sums: tuple[tuple[str, int, int], ...]  # stat, sum, sum of squares over team-games
     periods: int
     deck: tuple[tuple[str, int, int], ...]  # draws/reshuffles: sum, sum of squares a period
-    skaters: tuple[tuple[str, int, int, int, int], ...]  # id, GP, G, A, shots
+    # id, GP, G, A, shots, then the sums over games of a game's G², P² and shots² (for the
+    # spread of a player's count, which rebounds and power plays make wider than Poisson's)
+    skaters: tuple[tuple[str, int, int, int, int, int, int, int], ...]
     goalies: tuple[tuple[str, int, int, int], ...]  # id, GP, SA, SV
     suspensions: tuple[tuple[str, int], ...]
     served: int
@@ -321,8 +323,16 @@ def summarise(season: Season) -> SeasonSummary:
         in_net = set(played.starters)
         for line in record.lines:
             if line.player_id in skaters:
+                points = line.goals + line.assists
                 skaters[line.player_id].update(
-                    {"G": line.goals, "A": line.assists, "S": line.shots}
+                    {
+                        "G": line.goals,
+                        "A": line.assists,
+                        "S": line.shots,
+                        "G2": line.goals**2,
+                        "P2": points**2,
+                        "S2": line.shots**2,
+                    }
                 )
             elif line.seconds or line.shots_against:
                 in_net.add(line.player_id)
@@ -337,7 +347,10 @@ def summarise(season: Season) -> SeasonSummary:
         sums=tuple((stat, sums[stat], squares[stat]) for stat in TEAM_STATS),
         periods=len(season.games) * PERIODS,
         deck=tuple((count, deck[count], deck_squares[count]) for count in ("draws", "reshuffles")),
-        skaters=tuple((s, c["GP"], c["G"], c["A"], c["S"]) for s, c in skaters.items()),
+        skaters=tuple(
+            (s, c["GP"], c["G"], c["A"], c["S"], c["G2"], c["P2"], c["S2"])
+            for s, c in skaters.items()
+        ),
         goalies=tuple((g, c["GP"], c["SA"], c["SV"]) for g, c in goalies.items()),
         suspensions=tuple(season.rulings),
         served=season.served,

@@ -321,7 +321,7 @@ def league_figures(summaries: list[SeasonSummary]) -> Figures:
 def skater_seasons(model: Rinkside, summaries: list[SeasonSummary]) -> dict[str, Counter[str]]:
     totals: dict[str, Counter[str]] = {s: Counter() for s in model.skaters}
     for summary in summaries:
-        for skater_id, gp, goals, assists, shots in summary.skaters:
+        for skater_id, gp, goals, assists, shots, *_ in summary.skaters:
             totals[skater_id].update({"GP": gp, "G": goals, "A": assists, "S": shots})
     return totals
 
