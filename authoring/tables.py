@@ -136,6 +136,10 @@ def tabulate(
                 f"sheet {raw.name!r} is hidden in Excel; its data is still read and used",
             )
         )
+    if raw.unread is not None:
+        findings.append(_unread(sheet, *raw.unread))
+        if raw.cells_unread:
+            return sheet, findings
     if schema.grid_cell is None:
         findings += _match_headers(sheet, rows[0] if rows else [], schema)
         headed = _all_headed_columns(rows)
@@ -388,6 +392,25 @@ def _apply_merges(sheet: Sheet, raw: RawSheet, findings: list[Finding]) -> set[t
             )
         )
     return refused
+
+
+def _unread(sheet: Sheet, part: str, why: str) -> Finding:
+    """What a reader failed on: the sheet's cells (an error), or only the detail its values
+    alone hide (a warning: the values are still checked)."""
+    if part == "cells":
+        return sheet.finding(
+            Severity.ERROR,
+            "unread-part",
+            f"could not read this part of the workbook: the cells of sheet {sheet.name!r} "
+            f"({why}); the other sheets are still checked",
+        )
+    return sheet.finding(
+        Severity.WARNING,
+        "unread-part",
+        "could not read this part of the workbook: the formulas, error values and hidden "
+        f"rows and columns of sheet {sheet.name!r} ({why}); its values are checked as "
+        "last saved, and a formula never calculated reads as a blank cell",
+    )
 
 
 def _hidden_lines(sheet: Sheet, raw: RawSheet) -> list[Finding]:

@@ -102,6 +102,8 @@ def validate_workbook(
         schema = game.schemas[sheet_name]
         sheet, sheet_findings = tabulate(raw_sheet, schema, name, index)
         findings += sheet_findings
+        if raw_sheet.cells_unread:
+            continue  # as if missing: no check reads a table whose cells were never read
         findings += _schema_findings(sheet, schema)
         tables[sheet_name] = sheet
     if not only:

@@ -9,9 +9,10 @@ view of those sheets is merged into the grid. The designer's file is only ever o
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Literal
 from xml.etree import ElementTree
 
 import python_calamine
@@ -26,6 +27,12 @@ _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}
 _DETAIL_MARKERS = (b"<f>", b"<f ", b":f>", b":f ", b't="e"', b'hidden="1"', b'hidden="true"')
 _SCAN_CHUNK = 1 << 20
 _OLE2_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+# A package's limits (Apache POI refuses at 100:1 by default): Excel's and LibreOffice's
+# XML inflates 10-20 times (the 100,000-row benchmark sheet: 12 times, 32 MB), and a
+# sheet of a million formatted blank rows 20 times (measured with zlib at its default level).
+MAX_INFLATED = 1 << 30
+MAX_RATIO = 200
+RATIO_CHECKED_FROM = 1 << 20  # a part's bytes below which its ratio is not judged
 _ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
 
 
@@ -66,6 +73,13 @@ class RawSheet:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
     hidden_rows: set[int] = field(default_factory=set)
     hidden_columns: set[int] = field(default_factory=set)
+    # What of the sheet a reader failed on, and its error: the cells themselves (`cells`),
+    # or only the formulas, error values and hidden lines the values alone hide (`detail`).
+    unread: tuple[Literal["cells", "detail"], str] | None = None
+
+    @property
+    def cells_unread(self) -> bool:
+        return self.unread is not None and self.unread[0] == "cells"
 
 
 @dataclass
@@ -75,28 +89,43 @@ class RawWorkbook:
 
 
 def read_workbook(path: Path) -> RawWorkbook:
+    """The workbook's sheets. A reader's failure on one sheet, or on the detail, is kept on
+    the sheets it concerns (`RawSheet.unread`) so the rest is still read and validated; only
+    a file no reader can open raises `UnreadableWorkbook`."""
     check_readable(path)
-    sheets: dict[str, RawSheet] = {}
     try:
         book = python_calamine.CalamineWorkbook.from_path(str(path))
-        for meta in book.sheets_metadata:
-            # Each lookup parses the whole sheet: take values and merges from one.
-            sheet = book.get_sheet_by_name(meta.name)
-            sheets[meta.name] = RawSheet(
-                name=meta.name,
-                hidden=meta.visible != python_calamine.SheetVisibleEnum.Visible,
-                rows=_trimmed(sheet.to_python(skip_empty_area=False)),
-                merged=[
-                    (r0 + 1, c0 + 1, r1 + 1, c1 + 1)
-                    for (r0, c0), (r1, c1) in sheet.merged_cell_ranges or []
-                ],
-            )
+        listed = list(book.sheets_metadata)
     except Exception as error:  # calamine raises several unrelated types for a damaged file
         raise UnreadableWorkbook(f"{path}: cannot read the workbook: {error}") from error
-    detailed = _sheets_needing_detail(path)
+    sheets = {meta.name: _calamine_sheet(book, meta) for meta in listed}
+    try:
+        detailed = _sheets_needing_detail(path)
+    except Exception as error:  # the package's XML, which calamine did read, is malformed
+        _unread_detail(sheets.values(), _reader_error("the workbook's XML", error))
+        detailed = []
     if detailed:
         _add_detail(path, {name: sheets[name] for name in detailed if name in sheets})
     return RawWorkbook(path=path, sheets=sheets)
+
+
+def _calamine_sheet(book: Any, meta: Any) -> RawSheet:
+    hidden = meta.visible != python_calamine.SheetVisibleEnum.Visible
+    try:
+        # Each lookup parses the whole sheet: take values and merges from one.
+        sheet = book.get_sheet_by_name(meta.name)
+        rows = _trimmed(sheet.to_python(skip_empty_area=False))
+        merged = [
+            (r0 + 1, c0 + 1, r1 + 1, c1 + 1)
+            for (r0, c0), (r1, c1) in sheet.merged_cell_ranges or []
+        ]
+    except Exception as error:  # any failure of the third-party reader, kept on its sheet
+        return RawSheet(meta.name, hidden, [], unread=("cells", _reader_error("calamine", error)))
+    return RawSheet(meta.name, hidden, rows, merged)
+
+
+def _reader_error(reader: str, error: Exception) -> str:
+    return f"{reader}: {type(error).__name__}: {error}"
 
 
 def check_readable(path: Path) -> None:
@@ -128,14 +157,41 @@ def check_readable(path: Path) -> None:
         )
     try:
         with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
+            parts = archive.infolist()
+            _refuse_a_bomb(path, parts)
+            names = {part.filename for part in parts}
+            if "xl/workbook.bin" in names:
+                raise UnreadableWorkbook(
+                    f"{path}: an Excel Binary Workbook (.xlsb); save it as an Excel Workbook "
+                    "(.xlsx): File > Save As > Excel Workbook"
+                )
             broken = archive.testzip()
-    except (zipfile.BadZipFile, OSError, EOFError) as error:
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, ValueError) as error:
         raise UnreadableWorkbook(f"{path}: damaged or truncated xlsx file: {error}") from error
     if broken is not None:
         raise UnreadableWorkbook(f"{path}: damaged or truncated xlsx file ({broken} is corrupt)")
     if "xl/workbook.xml" not in names:
         raise UnreadableWorkbook(f"{path}: a zip archive, but not an xlsx workbook")
+
+
+def _refuse_a_bomb(path: Path, parts: list[zipfile.ZipInfo]) -> None:
+    """Refuse, from the sizes the zip declares and before inflating a byte, a package that
+    would inflate far beyond any workbook: Python's zip reader never inflates a part past
+    its declared size, so these limits bound every later read of it."""
+    declared = sum(part.file_size for part in parts)
+    if declared > MAX_INFLATED:
+        raise UnreadableWorkbook(
+            f"{path}: its parts would inflate to {declared / 2**20:,.0f} MB, more than the "
+            f"{MAX_INFLATED // 2**20:,} MB any workbook needs; refused unread"
+        )
+    for part in parts:
+        ratio = part.file_size / max(part.compress_size, 1)
+        if part.file_size > RATIO_CHECKED_FROM and ratio > MAX_RATIO:
+            raise UnreadableWorkbook(
+                f"{path}: {part.filename} would inflate {ratio:,.0f} times "
+                f"({part.compress_size:,} bytes to {part.file_size:,}), where a workbook's "
+                f"parts inflate at most {MAX_RATIO} times; refused unread as a zip bomb"
+            )
 
 
 def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
@@ -178,34 +234,50 @@ def _has_detail_markers(archive: zipfile.ZipFile, part: str) -> bool:
 def _add_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
     # Imported here: only a workbook with formulas, errors or hidden lines pays for openpyxl.
     import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(path, data_only=False)
+    except Exception as error:  # e.g. a pivot table openpyxl cannot parse, on any sheet
+        _unread_detail(sheets.values(), _reader_error("openpyxl", error))
+        return
+    try:
+        for name, raw in sheets.items():
+            try:
+                _sheet_detail(book[name], raw)
+            except Exception as error:
+                _unread_detail([raw], _reader_error("openpyxl", error))
+    finally:
+        book.close()
+
+
+def _unread_detail(sheets: Iterable[RawSheet], why: str) -> None:
+    for raw in sheets:
+        raw.unread = raw.unread or ("detail", why)
+
+
+def _sheet_detail(sheet: Any, raw: RawSheet) -> None:
     from openpyxl.cell.cell import Cell
     from openpyxl.utils import column_index_from_string
 
-    book = openpyxl.load_workbook(path, data_only=False)
-    try:
-        for name, raw in sheets.items():
-            sheet = book[name]
-            raw.hidden_rows = {r for r, dim in sheet.row_dimensions.items() if dim.hidden}
-            raw.hidden_columns = {
-                column_index_from_string(letter)
-                for letter, dim in sheet.column_dimensions.items()
-                if dim.hidden
-            }
-            for row in sheet.iter_rows():
-                for cell in row:
-                    if not isinstance(cell, Cell):
-                        continue
-                    if cell.data_type == "e":
-                        _put(raw.rows, cell.row, cell.column, ExcelError(str(cell.value)))
-                    elif cell.data_type == "f" and _get(raw.rows, cell.row, cell.column) is None:
-                        formula = (
-                            cell.value
-                            if isinstance(cell.value, str)
-                            else "=" + str(getattr(cell.value, "text", cell.value))
-                        )
-                        _put(raw.rows, cell.row, cell.column, UncachedFormula(formula))
-    finally:
-        book.close()
+    raw.hidden_rows = {r for r, dim in sheet.row_dimensions.items() if dim.hidden}
+    raw.hidden_columns = {
+        column_index_from_string(letter)
+        for letter, dim in sheet.column_dimensions.items()
+        if dim.hidden
+    }
+    for row in sheet.iter_rows():
+        for cell in row:
+            if not isinstance(cell, Cell):
+                continue
+            if cell.data_type == "e":
+                _put(raw.rows, cell.row, cell.column, ExcelError(str(cell.value)))
+            elif cell.data_type == "f" and _get(raw.rows, cell.row, cell.column) is None:
+                formula = (
+                    cell.value
+                    if isinstance(cell.value, str)
+                    else "=" + str(getattr(cell.value, "text", cell.value))
+                )
+                _put(raw.rows, cell.row, cell.column, UncachedFormula(formula))
 
 
 def _get(rows: list[list[Any]], row: int, column: int) -> Any:
