@@ -57,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/simulate_rinkside.py
 	$(BIN)/python bench/search_biathlon.py
 	$(BIN)/python bench/workers.py
+	$(BIN)/python bench/sweep_biathlon.py
 
 clean:
 	rm -rf $(VENV) output bench/data

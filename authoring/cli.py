@@ -11,12 +11,15 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from authoring.components import HOME, PRINT_TARGETS, TTS
+from authoring.files import write_atomically
 from authoring.findings import Finding, Severity, render_json, render_text, sorted_findings
 from authoring.game import Game, Simulation, UnknownGame, all_games, get_game, positive
 from authoring.progress import set_quiet, tracked
@@ -27,7 +30,7 @@ from authoring.simulation import OptionError, all_cores
 from authoring.target import Target, UnknownWorkbook, every_game, resolve, shown
 from authoring.validate import Validation, validate_workbook
 from authoring.waivers import WAIVERS_SHEET
-from authoring.workbook import UnreadableWorkbook
+from authoring.workbook import UnreadableWorkbook, read_workbook
 
 # The verbs' heavier modules (building, marked copies, diff, derive, watch) are imported by the
 # verb that needs them, so a quick command (a no-change rebuild) starts quickly.
@@ -184,6 +187,58 @@ def _parser() -> argparse.ArgumentParser:
     _workers_argument(simulate)
     _format_argument(simulate)
     simulate.set_defaults(run=_simulate, takes_extra=True, parser=simulate)
+
+    sweep = verb(
+        "sweep",
+        'simulate "what if" variants of a workbook, each validated like any workbook, on '
+        "a Dask cluster: a table and a plot per figure",
+    )
+    _target_argument(sweep)
+    sweep.add_argument(
+        "sweep_file",
+        type=Path,
+        metavar="SWEEP.toml",
+        help="the cells to vary and the figures to report (README: Tuning sweeps)",
+    )
+    sweep.add_argument("--runs", type=_positive, default=400, help="runs to simulate a variant")
+    sweep.add_argument(
+        "--seed", type=int, default=1, help="the seed; same seed, same figures on any cluster"
+    )
+    cluster = sweep.add_mutually_exclusive_group()
+    cluster.add_argument(
+        "--workers",
+        type=_positive,
+        default=all_cores(),
+        metavar="N",
+        help="processes of the local Dask cluster (default: every core)",
+    )
+    cluster.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a running Dask scheduler (tcp://HOST:PORT) whose workers play the variants",
+    )
+    sweep.add_argument(
+        "--format", choices=["text", "json", "csv"], default="text", help="table form"
+    )
+    sweep.add_argument(
+        "--out-dir",
+        type=Path,
+        metavar="DIR",
+        help="where the table, the plots and the cache of finished variants go "
+        "(default: output/sweeps/SWEEP)",
+    )
+    sweep.add_argument(
+        "--best",
+        metavar='"FIGURE min|max"',
+        help="write the variant with the least or greatest FIGURE as a workbook (-o)",
+    )
+    sweep.add_argument(
+        "-o", "--output", type=Path, metavar="BEST.xlsx", help="the best variant's workbook"
+    )
+    sweep.add_argument(
+        "--force", action="store_true", help="replace BEST.xlsx if it exists (never the input)"
+    )
+    sweep.set_defaults(run=_sweep)
 
     build = verb(
         "build",
@@ -661,6 +716,98 @@ def _watch(arguments: argparse.Namespace) -> int:
     printing = Printed(paper, out, print_target, asset_url)
     watch_workbook(target, printing, workbook_saves(target.path), say)
     return EXIT_OK  # reached only if the watcher stops by itself; Ctrl-C exits 130 in `main`
+
+
+def _sweep(arguments: argparse.Namespace) -> int:
+    from authoring import sweep
+    from authoring.runners import Cluster
+
+    target = resolve(arguments.target, arguments.game)
+    game = target.game
+    try:
+        plan = sweep.read_sweep(arguments.sweep_file)
+    except sweep.SweepError as error:
+        raise UsageError(str(error)) from None
+    name, simulation = _simulation(game, plan.simulation)
+    options = _simulation_options(game, name, simulation, plan.option_flags())
+    goal = _best_goal(arguments, plan)
+    if arguments.output is not None:
+        _writable(arguments.output, [target.path, game.workbook], arguments.force)
+    raw = read_workbook(target.path)
+    try:
+        made = sweep.variants(plan, raw)
+    except sweep.SweepError as error:
+        raise UsageError(str(error)) from None
+    job = sweep.Job(
+        game.name,
+        raw,
+        target.shown,
+        name,
+        tuple(options.items()),
+        arguments.runs,
+        arguments.seed,
+        plan.figures,
+    )
+    folder: Path = arguments.out_dir or Path("output", "sweeps", plan.path.stem)
+    try:
+        with Cluster(arguments.workers, arguments.scheduler) as cluster:
+            swept = sweep.run_sweep(plan, job, made, cluster, sweep.Cache(folder / "cache"))
+    except OSError as error:
+        if arguments.scheduler is None or error.filename:
+            raise
+        raise UsageError(
+            f"cannot reach the Dask scheduler {arguments.scheduler}: {error}"
+        ) from None
+    if swept.missing:
+        raise UsageError(
+            f"{plan.path}: no {name} report cell for figure(s) {', '.join(swept.missing)}: "
+            "check each [[figure]]'s table, row and column against `authoring simulate` "
+            f"{game.name} {name}'s report"
+        )
+    report = sweep.report(swept)
+    forms: dict[str, Callable[[], str]] = {
+        "json": report.as_json,
+        "csv": partial(sweep.as_csv, report),
+        "text": report.as_text,
+    }
+    table = forms[arguments.format]()
+    suffix = {"json": ".json", "csv": ".csv"}.get(arguments.format, ".txt")
+    written = folder / f"{plan.path.stem}{suffix}"
+    write_atomically(written, partial(sweep.write_text, table + "\n"))
+    plots = sweep.plots(swept, folder)
+    print(table)
+    _say(
+        f"wrote {shown(written)} and {len(plots)} plots beside it; "
+        f"{len(made) - swept.resumed} variants played, {swept.resumed} from the cache"
+    )
+    if goal is not None:
+        figure, direction = goal
+        variant, estimate = sweep.best(swept, figure, direction)
+        sweep.write_best(target.path, variant, figure, direction, estimate, arguments.output)
+        _say(f"wrote {shown(arguments.output)}: variant {variant.number}, {figure} {estimate}")
+    return _verdict(report.findings, strict=False)
+
+
+def _best_goal(arguments: argparse.Namespace, plan: Any) -> tuple[str, str] | None:
+    if arguments.best is None:
+        if arguments.output is not None:
+            raise UsageError("-o names the best variant's workbook: give --best too")
+        return None
+    figure, _, direction = arguments.best.rpartition(" ")
+    if direction not in ("min", "max") or not figure:
+        raise UsageError(f'--best {arguments.best!r}: give "FIGURE min" or "FIGURE max"')
+    if figure not in {wanted.name for wanted in plan.figures}:
+        known = ", ".join(repr(wanted.name) for wanted in plan.figures)
+        raise UsageError(f"--best: {figure!r} is not a figure of the sweep file ({known})")
+    if arguments.output is None:
+        raise UsageError("--best needs -o BEST.xlsx, the workbook to write")
+    return figure, direction
+
+
+def _say(line: str) -> None:
+    """A line on stderr beside a table on stdout, which stays the table alone."""
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr)
 
 
 def _writable(output: Path, inputs: Sequence[Path], force: bool) -> None:

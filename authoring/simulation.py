@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
-import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from statistics import NormalDist
-from typing import TypeVar, cast
+from typing import TypeVar
 
-from authoring.progress import set_quiet, tracked
+from authoring.progress import tracked
+from authoring.runners import InProcess, Workers, runner_for
 
 
 def z_for(confidence: float) -> float:
@@ -51,70 +50,38 @@ def run_chunks(
     play_chunk: Callable[[range], Part],
     runs: int | range,
     *,
-    workers: int = 1,
+    workers: Workers = 1,
     label: str = "runs",
 ) -> Iterator[Part]:
     """`play_chunk(chunk)` for consecutive chunks of runs 0 .. `runs` - 1 (or of a range of
     run numbers), yielded in run order.
 
-    With several workers the chunks are played in worker processes. Every run draws from its
-    own generator (`run_rng`) and the parts come back in run order, so a caller that adds
-    them up in that order (counts summed, lists of values joined) gets the same figures, to
-    the last digit, whatever the number of workers. A part is best a chunk's tally, small to
-    send back; the tallying is then shared out too, which matters when a run is cheap.
-    `play_chunk` must be picklable (a module-level function, or a `partial` of one).
+    `workers` is a number of local processes or a runner (`authoring.runners`). Every run
+    draws from its own generator (`run_rng`) and the parts come back in run order, so a
+    caller that adds them up in that order (counts summed, lists of values joined) gets the
+    same figures, to the last digit, whatever runs them. A part is best a chunk's tally,
+    small to send back; the tallying is then shared out too, which matters when a run is
+    cheap. `play_chunk` must be picklable (a module-level function, or a `partial` of one):
+    each worker is handed it (and the game it holds) once, then only ranges of run numbers.
     """
+    runner = runner_for(workers)
     numbers = range(runs) if isinstance(runs, int) else runs
-    size = max(1, min(LONGEST_CHUNK, math.ceil(len(numbers) / (workers * CHUNKS_PER_WORKER))))
+    per_worker = runner.workers * CHUNKS_PER_WORKER
+    size = max(1, min(LONGEST_CHUNK, math.ceil(len(numbers) / per_worker)))
     chunks = [numbers[start : start + size] for start in range(0, len(numbers), size)]
-    if workers <= 1 or len(chunks) <= 1:
-        played: Iterable[Part] = map(play_chunk, chunks)
-        yield from tracked(played, label, total=len(numbers), sizes=map(len, chunks))
-        return
-    # Each worker is handed `play_chunk` (and the game it holds) once, when it starts; the
-    # chunks it is then sent are only ranges of run numbers.
-    pool = multiprocessing.Pool(workers, initializer=_start_worker, initargs=(play_chunk,))
-    finished = False
-    try:
-        # Each part comes back from `play_chunk`, so it is a Part.
-        played = cast(Iterator[Part], pool.imap(_play_in_worker, chunks))
-        yield from tracked(played, label, total=len(numbers), sizes=map(len, chunks))
-        finished = True
-    finally:
-        if finished:
-            pool.close()
-        else:
-            # Ctrl-C, an error, or a caller that stopped early: the runs still being played
-            # are of no use, so the workers are stopped rather than waited for.
-            pool.terminate()
-        pool.join()
+    if len(chunks) <= 1:
+        runner = InProcess()
+    played = runner.ordered(play_chunk, chunks)
+    yield from tracked(played, label, total=len(numbers), sizes=map(len, chunks))
 
 
 def run_all(
-    play: Callable[[int], Outcome], runs: int | range, *, workers: int = 1, label: str = "runs"
+    play: Callable[[int], Outcome], runs: int | range, *, workers: Workers = 1, label: str = "runs"
 ) -> Iterator[Outcome]:
     """`play(run)` for every run, in run order, by `run_chunks`: for runs that cost enough
     that adding up their outcomes in this process is nothing beside playing them."""
     for outcomes in run_chunks(partial(_play_each, play), runs, workers=workers, label=label):
         yield from outcomes
-
-
-_worker_play: Callable[[range], object] | None = None
-"""In a worker process: what each chunk sent to it is played with."""
-
-
-def _start_worker(play_chunk: Callable[[range], object]) -> None:
-    """A worker keeps what it is to play, and leaves progress and Ctrl-C to the main
-    process, which reports both once."""
-    global _worker_play
-    _worker_play = play_chunk
-    set_quiet(True)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _play_in_worker(chunk: range) -> object:
-    assert _worker_play is not None, "a chunk sent to a process that is not a worker"
-    return _worker_play(chunk)
 
 
 def _play_each(play: Callable[[int], Outcome], chunk: range) -> list[Outcome]:

@@ -79,8 +79,15 @@ def validate_workbook(
     the Waivers sheet is read only when it is among them. Raises `UnreadableWorkbook` when
     the file is not a readable xlsx at all.
     """
-    name = display or str(path)
-    raw = read_workbook(path)
+    return validate_raw(read_workbook(path), game, display=display or str(path), only=only)
+
+
+def validate_raw(
+    raw: RawWorkbook, game: Game, *, display: str, only: Collection[str] = ()
+) -> Validation:
+    """`validate_workbook` on cells already read (a sweep's variants are the cells of one
+    workbook with a few changed); `display` names the workbook in the findings."""
+    name = display
     findings: list[Finding] = []
     tables: Tables = {}
     for index, sheet_name in enumerate(game.sheets, start=1):
