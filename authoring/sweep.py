@@ -59,7 +59,7 @@ from authoring.runners import Runner
 from authoring.simulation import Mean, Proportion
 from authoring.tables import normal_header
 from authoring.validate import validate_raw
-from authoring.workbook import RawSheet, RawWorkbook
+from authoring.workbook import RawSheet, RawWorkbook, UnreadableWorkbook, read_workbook
 
 CELL = re.compile(r"^\$?([A-Za-z]{1,3})\$?([1-9][0-9]*)$")
 HEADER_ROW = 1
@@ -119,14 +119,15 @@ class Sweep:
 
 
 def read_sweep(path: Path) -> Sweep:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SweepError(f"{path}: no such sweep file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SweepError(f"{path}: cannot read the sweep file: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise SweepError(f"{path}: not a TOML sweep file: {error}") from None
+    """A sweep file: TOML, or a workbook with the same entries as rows (`WORKBOOK_FORM`)."""
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        data, names = _workbook_sweep(path)
+    else:
+        data = _toml_sweep(path)
+        names = {
+            kind: [f"{kind} {n}" for n in range(1, len(_entries(path, data, kind)) + 1)]
+            for kind in ("vary", "figure")
+        }
     known = {"simulation", "options", "vary", "figure"}
     if unknown := sorted(set(data) - known):
         raise SweepError(
@@ -138,18 +139,121 @@ def read_sweep(path: Path) -> Sweep:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SweepError(f"{path}: [options] must be a table of the simulation's options")
-    varies = tuple(_vary(path, n, entry) for n, entry in enumerate(_entries(path, data, "vary"), 1))
+    varies = tuple(
+        _vary(path, name, entry)
+        for name, entry in zip(names["vary"], _entries(path, data, "vary"), strict=True)
+    )
     figures = tuple(
-        _wanted(path, n, entry) for n, entry in enumerate(_entries(path, data, "figure"), 1)
+        _wanted(path, name, entry)
+        for name, entry in zip(names["figure"], _entries(path, data, "figure"), strict=True)
     )
     if not varies:
         raise SweepError(f"{path}: no [[vary]] entry: a sweep varies at least one cell or column")
     if not figures:
         raise SweepError(f"{path}: no [[figure]] entry: a sweep reports at least one figure")
-    names = [f.name for f in figures]
-    if len(set(names)) < len(names):
+    names_given = [f.name for f in figures]
+    if len(set(names_given)) < len(names_given):
         raise SweepError(f"{path}: two [[figure]] entries share a name")
     return Sweep(path, simulation, tuple(options.items()), varies, figures)
+
+
+def _toml_sweep(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SweepError(f"{path}: no such sweep file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SweepError(f"{path}: cannot read the sweep file: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise SweepError(f"{path}: not a TOML sweep file: {error}") from None
+
+
+WORKBOOK_FORM = {
+    "Sweep": ("setting", "value"),
+    "Vary": ("sheet", "column", "cell", "where", "values", "range", "add"),
+    "Figures": ("name", "table", "row", "column"),
+}
+"""A sweep as a workbook: `Sweep` rows of a setting and its value (`simulation`, and the
+simulation's options by name), a `Vary` row per dimension (`where` as `header = value`,
+several joined by `;`; `values`, `range` and `add` as numbers separated by commas) and a
+`Figures` row per figure."""
+
+
+def _workbook_sweep(path: Path) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    try:
+        raw = read_workbook(path)
+    except UnreadableWorkbook as error:
+        raise SweepError(str(error)) from None
+    rows: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for sheet, headers in WORKBOOK_FORM.items():
+        found = raw.sheets.get(sheet)
+        if found is None:
+            raise SweepError(
+                f"{path}: no sheet {sheet!r}; a sweep workbook has {list(WORKBOOK_FORM)}"
+            )
+        given = [normal_header(str(h)) if h is not None else "" for h in (found.rows or [[]])[0]]
+        if unknown := sorted(set(given) - set(headers) - {""}):
+            raise SweepError(
+                f"{path}:{sheet}: unknown column(s) {', '.join(unknown)}; known: {list(headers)}"
+            )
+        rows[sheet] = [
+            (
+                number,
+                {h: _plain(v) for h, v in zip(given, line, strict=False) if h and v is not None},
+            )
+            for number, line in enumerate(found.rows[1:], 2)
+            if any(v is not None for v in line)
+        ]
+    data: dict[str, Any] = {"options": {}}
+    for number, row in rows["Sweep"]:
+        setting = str(row.get("setting", ""))
+        if setting == "simulation":
+            data["simulation"] = str(row.get("value", ""))
+        elif setting:
+            data["options"][setting] = row.get("value")
+        else:
+            raise SweepError(f"{path}:Sweep!A{number}: a setting's name (simulation, or an option)")
+    data["vary"] = [_listed(path, number, row) for number, row in rows["Vary"]]
+    data["figure"] = [{k: str(v) for k, v in row.items()} for _, row in rows["Figures"]]
+    names = {
+        "vary": [f"Vary row {number}" for number, _ in rows["Vary"]],
+        "figure": [f"Figures row {number}" for number, _ in rows["Figures"]],
+    }
+    return data, names
+
+
+def _listed(path: Path, number: int, row: dict[str, Any]) -> dict[str, Any]:
+    """A Vary row as a TOML entry: its lists and its `where` read from their text."""
+    entry = dict(row)
+    for key in ("values", "range", "add"):
+        if key in entry:
+            given = entry[key]
+            entry[key] = (
+                [_number_or_text(t) for t in str(given).split(",")]
+                if isinstance(given, str)
+                else [given]
+            )
+    if "where" in entry:
+        picks = {}
+        for pick in str(entry["where"]).split(";"):
+            header, equals, value = pick.partition("=")
+            if not equals or not header.strip():
+                raise SweepError(
+                    f"{path}:Vary row {number}: where = 'header = value' (several joined by ;)"
+                )
+            picks[header.strip()] = _number_or_text(value)
+        entry["where"] = picks
+    return entry
+
+
+def _number_or_text(text: str) -> Any:
+    word = text.strip()
+    for kind in (int, float):
+        try:
+            return kind(word)
+        except ValueError:
+            continue
+    return word
 
 
 def _entries(path: Path, data: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
@@ -159,8 +263,8 @@ def _entries(path: Path, data: Mapping[str, Any], key: str) -> list[dict[str, An
     return entries
 
 
-def _vary(path: Path, number: int, entry: dict[str, Any]) -> Vary:
-    place = f"{path}: vary {number}"
+def _vary(path: Path, name: str, entry: dict[str, Any]) -> Vary:
+    place = f"{path}: {name}"
     allowed = {"sheet", "column", "cell", "where", "values", "range", "add"}
     if unknown := sorted(set(entry) - allowed):
         raise SweepError(f"{place}: unknown key(s) {', '.join(unknown)}; known: {sorted(allowed)}")
@@ -182,7 +286,7 @@ def _vary(path: Path, number: int, entry: dict[str, Any]) -> Vary:
         )
     values = _values(place, given[0], entry[given[0]])
     return Vary(
-        f"vary {number}",
+        name,
         sheet,
         column,
         cell.replace("$", "").upper() if cell else None,
@@ -221,13 +325,13 @@ def _values(place: str, kind: str, given: Any) -> tuple[Any, ...]:
     return tuple(given)
 
 
-def _wanted(path: Path, number: int, entry: dict[str, Any]) -> Wanted:
+def _wanted(path: Path, name: str, entry: dict[str, Any]) -> Wanted:
     keys = ("name", "table", "row", "column")
     if unknown := sorted(set(entry) - set(keys)):
-        raise SweepError(f"{path}: figure {number}: unknown key(s) {', '.join(unknown)}")
+        raise SweepError(f"{path}: {name}: unknown key(s) {', '.join(unknown)}")
     if sorted(entry) != sorted(keys) or not all(isinstance(entry[k], str) for k in keys):
         raise SweepError(
-            f"{path}: figure {number}: give name, table, row and column, each as text "
+            f"{path}: {name}: give name, table, row and column, each as text "
             "(table: words of a report table's title; row: its first cell; column: a header)"
         )
     return Wanted(entry["name"], entry["table"], entry["row"], entry["column"])

@@ -251,3 +251,52 @@ def test_the_shipped_example_sweeps_kopriva_s_card_and_his_flat_rating():
 def test_a_missing_sweep_file_is_a_sweep_error(tmp_path):
     with pytest.raises(SweepError, match="no such sweep file"):
         read_sweep(tmp_path / "none.toml")
+
+
+def test_a_sweep_workbook_is_the_toml_sweep_in_rows(tmp_path):
+    """Issue 16: `SWEEP.xlsx|SWEEP.toml`: a designer who keeps the sweep in Excel writes the
+    same entries as rows, and gets the same variants and figures."""
+    book = openpyxl.Workbook()
+    settings = book.active
+    assert settings is not None
+    settings.title = "Sweep"
+    for row in (("setting", "value"), ("simulation", "wolfsheim_kurz"), ("players", 3)):
+        settings.append(row)
+    vary = book.create_sheet("Vary")
+    vary.append(("sheet", "column", "cell", "where", "values", "range", "add"))
+    vary.append(("Cards", "top_flat", None, "id = kopriva_vltava", "1, 4", None, None))
+    vary.append(("Biathletes", "flat", None, "id=kopriva", "0,3,4", None, None))
+    figures = book.create_sheet("Figures")
+    figures.append(("name", "table", "row", "column"))
+    figures.append(("Kopřiva wins", "win rate per biathlete", "Ondřej Kopřiva", "P(win)"))
+    as_rows = tmp_path / "what-if.xlsx"
+    book.save(as_rows)
+    from_rows, from_toml = read_sweep(as_rows), read_sweep(written(tmp_path, SWEEP))
+    assert (from_rows.simulation, from_rows.options) == (from_toml.simulation, from_toml.options)
+    assert from_rows.figures == from_toml.figures
+    raw = read_workbook(BIATHLON.workbook)
+    assert variants(from_rows, raw) == variants(from_toml, raw)
+
+    vary["D3"] = "kopriva"
+    book.save(as_rows)
+    with pytest.raises(SweepError, match="Vary row 3: where = 'header = value'"):
+        read_sweep(as_rows)
+
+
+def test_a_running_scheduler_plays_the_sweep_with_the_same_figures(tmp_path):
+    """Issue 16: `--scheduler tcp://HOST:PORT` runs the same sweep on a Dask cluster's
+    workers; a scheduler that is not there is a clear message, exit 2."""
+    from distributed import LocalCluster
+
+    plan = written(tmp_path, SWEEP.replace("values = [0, 3, 4]", "values = [0, 3]"))
+    common = ("biathlon", str(plan), "--runs", str(RUNS), "--format", "json")
+    here = sweep_cli(*common, "--workers", "1", "--out-dir", str(tmp_path / "here"))
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://")
+        there = sweep_cli(*common, "--scheduler", address, "--out-dir", str(tmp_path / "there"))
+    assert there.returncode == here.returncode == 0, there.stderr
+    assert there.stdout == here.stdout
+    gone = sweep_cli(*common, "--scheduler", address, "--out-dir", str(tmp_path / "gone"))
+    assert gone.returncode == 2 and f"cannot reach the Dask scheduler {address}" in gone.stderr
+    assert "Traceback" not in gone.stderr
