@@ -172,7 +172,7 @@ def test_version(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "verb", ["games", "validate", "check", "simulate", "build", "derive", "template"]
+    "verb", ["games", "validate", "check", "simulate", "sweep", "build", "derive", "template"]
 )
 def test_every_option_is_described_with_its_default(verb, tmp_path):
     result = run(verb, "--help", cwd=tmp_path)

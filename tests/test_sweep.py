@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import openpyxl
 import pytest
+from conftest import interruptible
 
 from authoring.game import get_game
 from authoring.runners import Cluster, InProcess, Processes
@@ -300,3 +303,33 @@ def test_a_running_scheduler_plays_the_sweep_with_the_same_figures(tmp_path):
     gone = sweep_cli(*common, "--scheduler", address, "--out-dir", str(tmp_path / "gone"))
     assert gone.returncode == 2 and f"cannot reach the Dask scheduler {address}" in gone.stderr
     assert "Traceback" not in gone.stderr
+
+
+def test_ctrl_c_stops_a_sweep_whose_finished_variants_the_next_run_takes_up(tmp_path):
+    """Issue 16: "an interrupted sweep resumes from its finished variants": Ctrl-C exits 130
+    with no traceback and no table left looking complete; the next run plays only the rest."""
+    out = tmp_path / "out"
+    common = ("biathlon", str(EXAMPLE), "--runs", "150", "--out-dir", str(out), "--format", "json")
+    process = subprocess.Popen(
+        [AUTHORING, "sweep", *common, "--workers", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=interruptible,
+    )
+    try:
+        started = time.monotonic()
+        while len(list((out / "cache").glob("*.json"))) < 2 and time.monotonic() - started < 60:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        printed, said = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, said
+    assert "interrupted" in said and "Traceback" not in said + printed
+    assert not (out / "sweep-kopriva-flat.json").exists()
+    finished = len(list((out / "cache").glob("*.json")))
+    assert 2 <= finished < 12
+    resumed = sweep_cli(*common, "--workers", "2")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{12 - finished} variants played, {finished} from the cache" in resumed.stderr
