@@ -27,7 +27,7 @@ GAME_PROPERTY = "authoring-game"
 _CUSTOM = "{http://schemas.openxmlformats.org/officeDocument/2006/custom-properties}"
 _VT = "{http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes}"
 _DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 
 
 class UnknownWorkbook(Exception):
@@ -130,29 +130,39 @@ def mark(book: Workbook, game: Game) -> None:
 
 
 def workbook_property(path: Path, name: str) -> str | None:
-    """A custom document property's text, or None."""
+    """A custom document property's text, or None: an xlsx keeps it in docProps/custom.xml,
+    an .ods (LibreOffice carries it over when it saves an xlsx as .ods) in meta.xml."""
     root = _part(path, "docProps/custom.xml")
-    if root is None:
-        return None
-    for prop in root.iter(f"{_CUSTOM}property"):
-        if prop.get("name") == name:
-            value = prop.find(f"{_VT}lpwstr")
-            return value.text if value is not None else None
+    if root is not None:
+        for prop in root.iter(f"{_CUSTOM}property"):
+            if prop.get("name") == name:
+                value = prop.find(f"{_VT}lpwstr")
+                return value.text if value is not None else None
+    meta = _part(path, "meta.xml")
+    if meta is not None:
+        for prop in meta.iter(f"{_META}user-defined"):
+            if prop.get(f"{_META}name") == name:
+                return prop.text
     return None
 
 
 def workbook_title(path: Path) -> str | None:
     root = _part(path, "docProps/core.xml")
-    element = root.find(_DC_TITLE) if root is not None else None
+    if root is None:
+        root = _part(path, "meta.xml")
+    element = root.find(f".//{_DC_TITLE}") if root is not None else None
     text = (element.text or "").strip() if element is not None else ""
     return text or None
 
 
 def sheet_names(path: Path) -> list[str]:
-    root = _part(path, "xl/workbook.xml")
-    if root is None:
-        return []
-    return [sheet.get("name", "") for sheet in root.iter(f"{_MAIN}sheet")]
+    """The workbook's sheet names in order, as its reader lists them (xlsx or ods)."""
+    import python_calamine
+
+    try:
+        return list(python_calamine.CalamineWorkbook.from_path(str(path)).sheet_names)
+    except Exception as error:  # calamine raises several unrelated types for a damaged file
+        raise UnreadableWorkbook(f"{path}: cannot read the workbook: {error}") from error
 
 
 def _part(path: Path, part: str) -> ElementTree.Element | None:

@@ -12,7 +12,7 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import IO, Any, Literal
 from xml.etree import ElementTree
 
 import python_calamine
@@ -26,6 +26,7 @@ _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}
 # (possibly namespace-prefixed), an error-typed cell, a hidden row or column.
 _DETAIL_MARKERS = (b"<f>", b"<f ", b":f>", b":f ", b't="e"', b'hidden="1"', b'hidden="true"')
 _SCAN_CHUNK = 1 << 20
+_MAX_COLUMNS = 16_384  # Excel's and LibreOffice's widest sheet: a hidden run past it is moot
 _OLE2_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
 # A package's limits (Apache POI refuses at 100:1 by default): Excel's and LibreOffice's
 # XML inflates 10-20 times (the 100,000-row benchmark sheet: 12 times, 32 MB), and a
@@ -34,6 +35,8 @@ MAX_INFLATED = 1 << 30
 MAX_RATIO = 200
 RATIO_CHECKED_FROM = 1 << 20  # a part's bytes below which its ratio is not judged
 _ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
+_ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
+Format = Literal["xlsx", "ods"]
 
 
 class UnreadableWorkbook(Exception):
@@ -92,13 +95,19 @@ def read_workbook(path: Path) -> RawWorkbook:
     """The workbook's sheets. A reader's failure on one sheet, or on the detail, is kept on
     the sheets it concerns (`RawSheet.unread`) so the rest is still read and validated; only
     a file no reader can open raises `UnreadableWorkbook`."""
-    check_readable(path)
+    form = check_readable(path)
     try:
         book = python_calamine.CalamineWorkbook.from_path(str(path))
         listed = list(book.sheets_metadata)
     except Exception as error:  # calamine raises several unrelated types for a damaged file
         raise UnreadableWorkbook(f"{path}: cannot read the workbook: {error}") from error
     sheets = {meta.name: _calamine_sheet(book, meta) for meta in listed}
+    if form == "ods":
+        try:
+            _add_ods_detail(path, sheets)
+        except Exception as error:  # malformed content.xml, which calamine did read
+            _unread_detail(sheets.values(), _reader_error("the spreadsheet's XML", error))
+        return RawWorkbook(path=path, sheets=sheets)
     try:
         detailed = _sheets_needing_detail(path)
     except Exception as error:  # the package's XML, which calamine did read, is malformed
@@ -128,8 +137,9 @@ def _reader_error(reader: str, error: Exception) -> str:
     return f"{reader}: {type(error).__name__}: {error}"
 
 
-def check_readable(path: Path) -> None:
-    """Raise `UnreadableWorkbook`, saying why, unless `path` is an xlsx package."""
+def check_readable(path: Path) -> Format:
+    """The package's format, or `UnreadableWorkbook` saying why it cannot be read: an xlsx
+    (or xlsm) package, or an OpenDocument spreadsheet (.ods, LibreOffice's own format)."""
     try:
         size = path.stat().st_size
         with path.open("rb") as stream:
@@ -152,7 +162,7 @@ def check_readable(path: Path) -> None:
         )
     if not zipfile.is_zipfile(path):
         raise UnreadableWorkbook(
-            f"{path}: not an xlsx workbook (an xlsx file is a zip archive; this one is not, "
+            f"{path}: not an xlsx or ods workbook (both are zip archives; this one is not, "
             "or it is truncated)"
         )
     try:
@@ -160,6 +170,7 @@ def check_readable(path: Path) -> None:
             parts = archive.infolist()
             _refuse_a_bomb(path, parts)
             names = {part.filename for part in parts}
+            kind = archive.read("mimetype").strip() if "mimetype" in names else b""
             if "xl/workbook.bin" in names:
                 raise UnreadableWorkbook(
                     f"{path}: an Excel Binary Workbook (.xlsb); save it as an Excel Workbook "
@@ -170,8 +181,16 @@ def check_readable(path: Path) -> None:
         raise UnreadableWorkbook(f"{path}: damaged or truncated xlsx file: {error}") from error
     if broken is not None:
         raise UnreadableWorkbook(f"{path}: damaged or truncated xlsx file ({broken} is corrupt)")
-    if "xl/workbook.xml" not in names:
-        raise UnreadableWorkbook(f"{path}: a zip archive, but not an xlsx workbook")
+    if "xl/workbook.xml" in names:
+        return "xlsx"
+    if kind == _ODS_MIMETYPE and "content.xml" in names:
+        return "ods"
+    if kind.startswith(b"application/vnd.oasis.opendocument."):
+        what = kind.decode("ascii", "replace").rsplit(".", 1)[-1]
+        raise UnreadableWorkbook(
+            f"{path}: an OpenDocument {what}, not a spreadsheet; a workbook is a .ods or .xlsx"
+        )
+    raise UnreadableWorkbook(f"{path}: a zip archive, but not an xlsx or ods workbook")
 
 
 def _refuse_a_bomb(path: Path, parts: list[zipfile.ZipInfo]) -> None:
@@ -215,17 +234,17 @@ def _sheets_needing_detail(path: Path) -> list[str]:
             part = (
                 target.lstrip("/") if target.startswith("/") else str(PurePosixPath("xl", target))
             )
-            if part in archive.namelist() and _has_detail_markers(archive, part):
+            if part in archive.namelist() and _has_detail_markers(archive, part, _DETAIL_MARKERS):
                 flagged.append(sheet.get("name", ""))
         return flagged
 
 
-def _has_detail_markers(archive: zipfile.ZipFile, part: str) -> bool:
+def _has_detail_markers(archive: zipfile.ZipFile, part: str, markers: tuple[bytes, ...]) -> bool:
     tail = b""
     with archive.open(part) as stream:
         while chunk := stream.read(_SCAN_CHUNK):
             window = tail + chunk
-            if any(marker in window for marker in _DETAIL_MARKERS):
+            if any(marker in window for marker in markers):
                 return True
             tail = chunk[-32:]
     return False
@@ -248,6 +267,138 @@ def _add_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
                 _unread_detail([raw], _reader_error("openpyxl", error))
     finally:
         book.close()
+
+
+_ODF = {
+    "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+    "calcext": "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0",
+    "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+    "number": "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0",
+}
+_TABLE, _OFFICE, _CALCEXT, _STYLE, _NUMBER = (
+    f"{{{_ODF[prefix]}}}" for prefix in ("table", "office", "calcext", "style", "number")
+)
+# What calamine's values hide in an .ods, as content.xml spells it: a formula, a hidden
+# ("collapse") or filtered row or column, a merged cell, an error result.
+_ODS_MARKERS = (
+    b"table:formula=",
+    b'visibility="collapse"',
+    b'visibility="filter"',
+    b"-spanned=",
+    b'value-type="error"',
+    b'value-type="boolean"',
+    b"number:boolean-style",
+)
+# A truth value in an .ods, which calamine reads as the number 1 or 0: a boolean-typed cell,
+# LibreOffice's TRUE() and FALSE() (how it imports an xlsx's booleans), or a number shown
+# through a boolean number format.
+_TRUTHS = {"of:=TRUE()": True, "of:=FALSE()": False}
+# office:value-type is the cached result's type: a formula cell without one was never
+# calculated (a file written by a script, not by a spreadsheet program).
+_CACHED = f"{_OFFICE}value-type"
+
+
+def _add_ods_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
+    """Formulas never calculated, error values, merged ranges and hidden rows and columns,
+    read from the spreadsheet's content.xml (calamine's values alone hide them): one
+    streaming pass, each row's elements dropped once read, so memory stays a row's."""
+    with zipfile.ZipFile(path) as archive:
+        if not _has_detail_markers(archive, "content.xml", _ODS_MARKERS):
+            return
+        with archive.open("content.xml") as stream:
+            _scan_ods(stream, sheets)
+
+
+def _scan_ods(stream: IO[bytes], sheets: dict[str, RawSheet]) -> None:
+    raw: RawSheet | None = None
+    row = column = 0  # the last row begun, the columns passed in it (1-based)
+    # The automatic styles come before the tables: the cell styles that show a boolean.
+    boolean_formats: set[str] = set()
+    truth_styles: set[str] = set()
+    for event, element in ElementTree.iterparse(stream, events=("start", "end")):
+        tag = element.tag
+        if event == "end" and tag == f"{_NUMBER}boolean-style":
+            boolean_formats.add(element.get(f"{_STYLE}name", ""))
+        elif (
+            event == "end"
+            and tag == f"{_STYLE}style"
+            and element.get(f"{_STYLE}data-style-name") in boolean_formats
+        ):
+            truth_styles.add(element.get(f"{_STYLE}name", ""))
+        if event == "start":
+            if tag == f"{_TABLE}table":
+                raw = sheets.get(element.get(f"{_TABLE}name", ""))
+                row = column = 0
+            elif tag == f"{_TABLE}table-row":
+                row, column = row + 1, 0
+            continue
+        if raw is None:
+            continue
+        # A repeated row or column stands for many; past the data only the count matters.
+        if tag == f"{_TABLE}table-column":
+            repeated = _repeated(element, "columns")
+            if element.get(f"{_TABLE}visibility", "visible") != "visible":
+                raw.hidden_columns.update(
+                    range(column + 1, column + 1 + min(repeated, _MAX_COLUMNS))
+                )
+            column += repeated
+        elif tag in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
+            repeated = _repeated(element, "columns")
+            if tag == f"{_TABLE}table-cell":
+                _ods_cell(raw, element, row, range(column + 1, column + 1 + repeated), truth_styles)
+            column += repeated
+        elif tag == f"{_TABLE}table-row":
+            repeated = _repeated(element, "rows")
+            if element.get(f"{_TABLE}visibility", "visible") != "visible":
+                last = min(row + repeated - 1, len(raw.rows))
+                raw.hidden_rows.update(range(row, last + 1))
+            row += repeated - 1
+            column = 0
+            element.clear()
+        elif tag == f"{_TABLE}table":
+            raw = None
+            element.clear()
+
+
+def _ods_cell(
+    raw: RawSheet,
+    element: ElementTree.Element,
+    row: int,
+    columns: range,
+    truth_styles: set[str],
+) -> None:
+    column = columns.start
+    spans = (_span(element, "rows"), _span(element, "columns"))
+    if spans != (1, 1):
+        raw.merged.append((row, column, row + spans[0] - 1, column + spans[1] - 1))
+    formula = element.get(f"{_TABLE}formula")
+    if element.get(f"{_CALCEXT}value-type") == "error":
+        text = "".join(element.itertext()).strip()
+        _put(raw.rows, row, column, ExcelError(text or "#ERROR"))
+    elif formula is not None and element.get(_CACHED) is None:
+        _put(raw.rows, row, column, UncachedFormula(formula.removeprefix("of:")))
+    elif (truth := _truth(element, formula, truth_styles)) is not None:
+        for each in columns[:_MAX_COLUMNS]:  # a repeated cell holds the value in every column
+            _put(raw.rows, row, each, truth)
+
+
+def _truth(element: ElementTree.Element, formula: str | None, styles: set[str]) -> bool | None:
+    if element.get(_CACHED) == "boolean":
+        return element.get(f"{_OFFICE}boolean-value") == "true"
+    if formula in _TRUTHS:
+        return _TRUTHS[formula]
+    if element.get(f"{_TABLE}style-name") in styles and element.get(_CACHED) == "float":
+        return float(element.get(f"{_OFFICE}value", "0") or 0) != 0
+    return None
+
+
+def _repeated(element: ElementTree.Element, what: str) -> int:
+    return max(1, int(element.get(f"{_TABLE}number-{what}-repeated", "1") or 1))
+
+
+def _span(element: ElementTree.Element, what: str) -> int:
+    return max(1, int(element.get(f"{_TABLE}number-{what}-spanned", "1") or 1))
 
 
 def _unread_detail(sheets: Iterable[RawSheet], why: str) -> None:

@@ -42,7 +42,7 @@ def test_validate_game_by_name_as_json():
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "the file is empty"), (b"a,b\n1,2\n", "not an xlsx workbook")],
+    [(b"", "the file is empty"), (b"a,b\n1,2\n", "not an xlsx or ods workbook")],
 )
 def test_unreadable_file_exits_2_with_a_message_and_no_traceback(tmp_path, content, message):
     path = tmp_path / "darkblades.xlsx"

@@ -288,7 +288,7 @@ def test_all_errors_are_reported_at_once_in_sheet_and_row_order(toy_game, toy_bo
     ("content", "message"),
     [
         (b"", "empty"),
-        (b"name,attack\nknight,10\n", "not an xlsx workbook"),
+        (b"name,attack\nknight,10\n", "not an xlsx or ods workbook"),
     ],
 )
 def test_unreadable_files(tmp_path, content, message):
@@ -310,7 +310,7 @@ def test_zip_that_is_not_a_workbook_is_unreadable(tmp_path):
     path = tmp_path / "archive.xlsx"
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("readme.txt", "hello")
-    with pytest.raises(UnreadableWorkbook, match="not an xlsx workbook"):
+    with pytest.raises(UnreadableWorkbook, match="a zip archive, but not an xlsx or ods workbook"):
         read_workbook(path)
 
 
