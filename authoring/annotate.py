@@ -42,7 +42,7 @@ from authoring.files import write_atomically
 from authoring.findings import Finding, Severity, column_letter
 from authoring.tables import HEADER_ROW
 from authoring.validate import FINDINGS_SHEET
-from authoring.workbook import UnreadableWorkbook
+from authoring.workbook import UnreadableWorkbook, check_readable
 
 # Light fills in the spirit of Excel's own "Bad" and "Neutral" cell styles: the cell's text,
 # whatever its font colour, stays readable on them.
@@ -269,6 +269,10 @@ def _finding_note_entry(finding: Finding) -> str:
 
 def worksheet_names(source: Path) -> list[str]:
     """The workbook's worksheets, in tab order (chart sheets left out)."""
+    if check_readable(source) == "ods":
+        from authoring.annotate_ods import ods_worksheet_names
+
+        return ods_worksheet_names(source)
     with _open_package(source) as archive:
         return [sheet.name for sheet in _Package(archive).sheets if sheet.is_worksheet]
 
@@ -281,7 +285,8 @@ def write_marked_copy(
     edits: Iterable[Edit] = (),
     summaries: Sequence[SummarySheet] = (),
 ) -> list[str]:
-    """Write a copy of the xlsx `source` to `output` with marks, edits and summary sheets.
+    """Write a copy of the xlsx or ods `source` to `output` with marks, edits and summary
+    sheets (an .ods through `annotate_ods`, in its own format).
 
     Summary sheets come first, in the order given, and the first is the active one. Returns the
     names the summary sheets were given. An edit replaces whatever the cell held, formula
@@ -292,6 +297,10 @@ def write_marked_copy(
     """
     if output.exists() and output.samefile(source):
         raise ValueError(f"{output}: a marked copy cannot replace the workbook it copies")
+    if check_readable(source) == "ods":
+        from authoring.annotate_ods import write_marked_copy_ods
+
+        return write_marked_copy_ods(source, output, marks, edits, summaries)
     with _open_package(source) as archive:
         package = _Package(archive)
         changes = _Changes(package)

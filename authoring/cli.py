@@ -30,7 +30,7 @@ from authoring.simulation import OptionError, all_cores
 from authoring.target import Target, UnknownWorkbook, every_game, resolve, shown
 from authoring.validate import Validation, validate_workbook
 from authoring.waivers import WAIVERS_SHEET
-from authoring.workbook import UnreadableWorkbook, read_workbook
+from authoring.workbook import UnreadableWorkbook, check_readable, read_workbook
 
 # The verbs' heavier modules (building, marked copies, diff, derive, watch) are imported by the
 # verb that needs them, so a quick command (a no-change rebuild) starts quickly.
@@ -451,6 +451,7 @@ def _annotation(
     if len(targets) != 1:
         raise UsageError("--annotate copies one workbook: name exactly one game or file")
     _writable(output, [targets[0].path], arguments.force)
+    _same_format(output, targets[0].path)
     return targets[0], output
 
 
@@ -733,6 +734,7 @@ def _sweep(arguments: argparse.Namespace) -> int:
     goal = _best_goal(arguments, plan)
     if arguments.output is not None:
         _writable(arguments.output, [target.path, game.workbook], arguments.force)
+        _same_format(arguments.output, target.path)
     raw = read_workbook(target.path)
     try:
         made = sweep.variants(plan, raw)
@@ -810,6 +812,17 @@ def _say(line: str) -> None:
         print(line, file=sys.stderr)
 
 
+def _same_format(output: Path, source: Path) -> None:
+    """A marked copy is written in the format of the workbook it copies: its name says so."""
+    form = check_readable(source)
+    wanted = (".ods",) if form == "ods" else (".xlsx", ".xlsm")
+    if output.suffix.lower() not in wanted:
+        raise UsageError(
+            f"{output}: a copy of {source.name} is written as {wanted[0]}, the format it was "
+            f"read in; name it {output.stem}{wanted[0]}"
+        )
+
+
 def _writable(output: Path, inputs: Sequence[Path], force: bool) -> None:
     if any(output.resolve() == source.resolve() for source in inputs if source.exists()):
         raise UsageError(f"{output} is the workbook being read; it is never written over")
@@ -827,6 +840,7 @@ def _derive(arguments: argparse.Namespace) -> int:
     if game.derive is None:
         raise UsageError(f"{game.name} has nothing to derive")
     _writable(arguments.output, [target.path, game.workbook], arguments.force)
+    _same_format(arguments.output, target.path)
     outcome = derive_workbook(
         _validation(target), game.derive, target.path, arguments.output, shown(arguments.output)
     )
@@ -868,6 +882,7 @@ def _diff(arguments: argparse.Namespace) -> int:
         raise UsageError(f"{game.name} has no reference rules to check with yet")
     if arguments.annotate is not None:
         _writable(arguments.annotate, [old.path, new.path], arguments.force)
+        _same_format(arguments.annotate, new.path)
     before, after = _validation(old), _validation(new)
     result = WorkbookDiff(
         game.title,

@@ -316,6 +316,8 @@ def _values(place: str, kind: str, given: Any) -> tuple[Any, ...]:
         )
     if not isinstance(given, list) or not given:
         raise SweepError(f"{place}: {kind} = a list of at least one value")
+    if not all(isinstance(v, str | int | float) for v in given):
+        raise SweepError(f"{place}: {kind} holds numbers, text or true/false, as a cell does")
     if kind == "add" and not all(
         isinstance(v, int | float) and not isinstance(v, bool) for v in given
     ):
@@ -842,21 +844,24 @@ def _slug(text: str) -> str:
 def write_best(
     source: Path, variant: Variant, figure: str, goal: str, found: Estimate, output: Path
 ) -> None:
-    """The source workbook with the best variant's cells changed, each with a comment that
-    says what it was and why it changed; the source itself is only read."""
-    import openpyxl
-    from openpyxl.comments import Comment
+    """A marked copy of the source workbook (xlsx or ods, as read) with the best variant's
+    cells changed, each filled and commented with what it was and why it changed."""
+    from authoring.annotate import CHANGE_FILL, CellRef, Edit, Mark, write_marked_copy
 
-    book = openpyxl.load_workbook(source)
-    try:
-        for change in variant.changes:
-            cell = book[change.sheet][change.cell]
-            cell.value = change.after
-            cell.comment = Comment(
-                f"sweep: the variant with the {'least' if goal == 'min' else 'greatest'} "
-                f"{figure}, {found} (variant {variant.number}); was {show(change.before)}",
-                "authoring sweep",
-            )
-        write_atomically(output, book.save)
-    finally:
-        book.close()
+    why = (
+        f"sweep: the variant with the {'least' if goal == 'min' else 'greatest'} {figure}, "
+        f"{found} (variant {variant.number})"
+    )
+    cells = []
+    for change in variant.changes:
+        letters, row = CELL.match(change.cell).groups()  # type: ignore[union-attr]
+        cells.append((CellRef(change.sheet, int(row), _column_number(letters)), change))
+    write_marked_copy(
+        source,
+        output,
+        marks=[
+            Mark(cell, fill=CHANGE_FILL, comment=f"{why}; was {show(change.before)}")
+            for cell, change in cells
+        ],
+        edits=[Edit(cell, change.after) for cell, change in cells],
+    )
