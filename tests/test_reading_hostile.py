@@ -219,3 +219,32 @@ def test_an_xlsb_is_named_with_how_to_convert_it(tmp_path):
     )
     assert cli.returncode == 2
     assert "an Excel Binary Workbook (.xlsb); save it as an Excel Workbook (.xlsx)" in cli.stderr
+
+
+def test_a_workbook_on_the_1904_date_system_reads_the_same_dates(toy_game, toy_book):
+    """Issue 17: "A workbook saved with the 1904 date system reads the same dates as the
+    1900 one" (Excel for Mac's old default: the stored serial numbers differ by 1,462 days)."""
+    import datetime
+
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    def dated(epoch: datetime.datetime | None):
+        def edit(book: openpyxl.Workbook) -> None:
+            if epoch is not None:
+                book.epoch = epoch
+            cell = book["Units"]["F3"]
+            cell.value = datetime.datetime(2026, 5, 1)
+            cell.number_format = "d-mmm"
+
+        return edit
+
+    read = {}
+    for name, epoch in (("1900.xlsx", None), ("1904.xlsx", CALENDAR_MAC_1904)):
+        path = toy_book(dated(epoch), name=name)
+        with zipfile.ZipFile(path) as package:
+            assert (b'date1904="1"' in package.read("xl/workbook.xml")) == (epoch is not None)
+        found = validate_workbook(path, toy_game).findings
+        read[name] = (read_workbook(path).sheets["Units"].rows[2][5], [f.message for f in found])
+    assert read["1904.xlsx"] == read["1900.xlsx"]
+    assert read["1900.xlsx"][0] == datetime.date(2026, 5, 1)
+    assert "1 May" in read["1904.xlsx"][1][0]
