@@ -276,6 +276,11 @@ def _parser() -> argparse.ArgumentParser:
     template = verb("template", "write a blank workbook for a game, with drop-downs and notes")
     template.add_argument("game", metavar="GAME")
     _output_argument(template)
+    template.add_argument(
+        "--format",
+        choices=["xlsx", "ods"],
+        help="the workbook's format: Excel's or LibreOffice's (default: told from -o's name)",
+    )
     template.set_defaults(run=_template)
 
     diff = verb(
@@ -850,12 +855,18 @@ def _derive(arguments: argparse.Namespace) -> int:
 
 
 def _template(arguments: argparse.Namespace) -> int:
-    from authoring.template import write_template
+    from authoring.template import TemplateFormat, write_template
 
     game = get_game(arguments.game)
     output: Path = arguments.output
     _writable(output, [game.workbook], arguments.force)
-    write_template(game, output)
+    told: TemplateFormat = "ods" if output.suffix.lower() == ".ods" else "xlsx"
+    form: TemplateFormat = arguments.format or told
+    if form != told:
+        raise UsageError(
+            f"{output}: an {form} workbook is named .{form}; name it {output.stem}.{form}"
+        )
+    write_template(game, output, form)
     print(f"wrote {shown(output)}: {len(game.sheets)} sheets for {game.title}")
     return EXIT_OK
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import openpyxl
@@ -11,6 +13,7 @@ from authoring.cli import main
 from authoring.game import get_game
 from authoring.validate import LISTS_SHEET, validate_workbook
 from authoring.waivers import WAIVERS_SHEET
+from authoring.workbook import read_workbook
 
 GAME = get_game("darkblades")
 
@@ -116,3 +119,114 @@ def test_template_refuses_the_games_own_workbook(capsys):
     before = GAME.workbook.read_bytes()
     assert main(["template", "darkblades", "-o", str(GAME.workbook), "--force"]) == 2
     assert GAME.workbook.read_bytes() == before
+
+
+# --- the same template as LibreOffice's own format (.ods) ------------------------------------
+
+ODS = {
+    "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+}
+
+
+@pytest.fixture(scope="module")
+def template_ods(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "blank.ods"
+    assert main(["template", "darkblades", "--format", "ods", "-o", str(path)]) == 0
+    return path
+
+
+def ods_content(path: Path):
+    import zipfile
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(path) as package:
+        assert package.namelist()[0] == "mimetype"
+        return ElementTree.fromstring(package.read("content.xml"))
+
+
+def ods_table(root, name: str):
+    tag = f"{{{ODS['table']}}}table"
+    return next(t for t in root.iter(tag) if t.get(f"{{{ODS['table']}}}name") == name)
+
+
+def test_an_ods_template_has_every_sheet_header_and_note(template_ods):
+    """Issue 17: "`template --format ods` writes a blank .ods with the same header comments
+    and drop-down lists"."""
+    raw = read_workbook(template_ods)
+    assert list(raw.sheets) == [*GAME.sheets, WAIVERS_SHEET]
+    for name in GAME.sheets:
+        header = raw.sheets[name].rows[0] if raw.sheets[name].rows else []
+        if GAME.schemas[name].grid_cell is None:
+            assert header == list(GAME.schemas[name].fields)
+    state = ods_table(ods_content(template_ods), "Counters").findall(
+        f".//{{{ODS['table']}}}table-cell"
+    )[1]
+    note = "".join(state.find(f"{{{ODS['office']}}}annotation").itertext())
+    assert GAME.schemas["Counters"].fields["state"].description in note
+    assert "Expected: one of healthy stunned wounded" in note
+
+
+def test_an_ods_template_has_the_drop_downs_and_bounds_libreoffice_reads(template_ods, tmp_path):
+    root = ods_content(template_ods)
+    rules = {
+        rule.get(f"{{{ODS['table']}}}base-cell-address"): rule.get(f"{{{ODS['table']}}}condition")
+        for rule in root.iter(f"{{{ODS['table']}}}content-validation")
+    }
+    states = GAME.schemas["Counters"].fields["state"].enum or []
+    assert rules["Counters.B2"] == "of:cell-content-is-in-list({})".format(
+        ";".join(f'"{s}"' for s in states)
+    )
+    assert rules["CRT_InfVsInf.A2"] == (
+        "of:cell-content-is-whole-number() and cell-content-is-between(1,10)"
+    )
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice (soffice) is not installed: its own reading is not checked")
+    subprocess.run(
+        [soffice, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
+         "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path),
+         str(template_ods)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    book = openpyxl.load_workbook(tmp_path / "blank.xlsx")
+    die = book["CRT_InfVsInf"].data_validations.dataValidation[0]
+    assert (die.type, die.operator, die.formula1, die.formula2) == ("whole", "between", "1", "10")
+    state = next(
+        rule
+        for rule in book["Counters"].data_validations.dataValidation
+        if str(rule.sqref).startswith("B2")
+    )
+    assert state.type == "list" and state.formula1 == '"{}"'.format(",".join(states))
+
+
+def test_an_ods_template_filled_in_validates_clean(template_ods, tmp_path):
+    """Filled cell by cell with the shipped workbook's values (as a designer types them),
+    the .ods template validates as the shipped workbook does: clean."""
+    from authoring.annotate import CellRef, Edit, write_marked_copy
+
+    shipped = read_workbook(GAME.workbook)
+    edits = []
+    for name in GAME.sheets:
+        first = 0 if GAME.schemas[name].grid_cell is not None else 1
+        for row, values in enumerate(shipped.sheets[name].rows[first:], first + 1):
+            for column, value in enumerate(values, 1):
+                if value is not None:
+                    whole = isinstance(value, float) and value.is_integer()
+                    edits.append(Edit(CellRef(name, row, column), int(value) if whole else value))
+    filled = tmp_path / "filled.ods"
+    write_marked_copy(template_ods, filled, edits=edits)
+    assert validate_workbook(filled, GAME).findings == []
+    assert main(["validate", str(filled)]) == 0
+
+
+def test_a_blank_ods_template_reports_what_the_xlsx_one_does(template, template_ods):
+    def said(path: Path) -> list[tuple[str, str | None, str | None]]:
+        return [(f.code, f.sheet, f.cell) for f in validate_workbook(path, GAME).findings]
+
+    assert said(template_ods) == said(template)
+
+
+def test_the_format_and_the_name_agree(tmp_path, capsys):
+    assert main(["template", "darkblades", "--format", "ods", "-o", str(tmp_path / "t.xlsx")]) == 2
+    assert "name it t.ods" in capsys.readouterr().err
