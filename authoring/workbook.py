@@ -8,8 +8,9 @@ view of those sheets is merged into the grid. The designer's file is only ever o
 
 from __future__ import annotations
 
+import re
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import IO, Any, Literal
@@ -27,6 +28,9 @@ _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}
 _DETAIL_MARKERS = (b"<f>", b"<f ", b":f>", b":f ", b't="e"', b'hidden="1"', b'hidden="true"')
 _SCAN_CHUNK = 1 << 20
 _MAX_COLUMNS = 16_384  # Excel's and LibreOffice's widest sheet: a hidden run past it is moot
+# The most cells a sheet's grid is laid out to (rows x columns from A1): 10 times the 100k-row
+# benchmark's, and far beyond any game's table; calamine itself stops an .ods at 100 million.
+MAX_CELLS = 10_000_000
 _OLE2_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
 # A package's limits (Apache POI refuses at 100:1 by default): Excel's and LibreOffice's
 # XML inflates 10-20 times (the 100,000-row benchmark sheet: 12 times, 32 MB), and a
@@ -101,25 +105,60 @@ def read_workbook(path: Path) -> RawWorkbook:
         listed = list(book.sheets_metadata)
     except Exception as error:  # calamine raises several unrelated types for a damaged file
         raise UnreadableWorkbook(f"{path}: cannot read the workbook: {error}") from error
-    sheets = {meta.name: _calamine_sheet(book, meta) for meta in listed}
+    scans: dict[str, _Scan] = {}
+    failure = None
+    if form == "xlsx":
+        try:
+            scans = _xlsx_scans(path)
+        except Exception as error:  # the package's XML, which calamine did read, is malformed
+            failure = _reader_error("the workbook's XML", error)
+    sheets = {meta.name: _calamine_sheet(book, meta, scans.get(meta.name)) for meta in listed}
     if form == "ods":
         try:
             _add_ods_detail(path, sheets)
         except Exception as error:  # malformed content.xml, which calamine did read
             _unread_detail(sheets.values(), _reader_error("the spreadsheet's XML", error))
         return RawWorkbook(path=path, sheets=sheets)
-    try:
-        detailed = _sheets_needing_detail(path)
-    except Exception as error:  # the package's XML, which calamine did read, is malformed
-        _unread_detail(sheets.values(), _reader_error("the workbook's XML", error))
-        detailed = []
+    if failure is not None:
+        _unread_detail(sheets.values(), failure)
+    detailed = [
+        name
+        for name, scan in scans.items()
+        if scan.markers and name in sheets and not sheets[name].cells_unread
+    ]
     if detailed:
         _add_detail(path, {name: sheets[name] for name in detailed if name in sheets})
     return RawWorkbook(path=path, sheets=sheets)
 
 
-def _calamine_sheet(book: Any, meta: Any) -> RawSheet:
+@dataclass(frozen=True)
+class Extent:
+    """How far a sheet's values reach: its last row and column holding a value, and the
+    cell farthest out (the one that makes the grid so large, when it is)."""
+
+    rows: int
+    columns: int
+    farthest: str
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.columns
+
+
+def _too_large(extent: Extent) -> str:
+    return (
+        f"a value at {extent.farthest} makes the sheet {extent.rows:,} rows by "
+        f"{extent.columns:,} columns, {extent.cells:,} cells, more than the {MAX_CELLS:,} "
+        "a sheet is read to; delete that stray value (this sheet is checked once it is gone)"
+    )
+
+
+def _calamine_sheet(book: Any, meta: Any, scan: _Scan | None) -> RawSheet:
     hidden = meta.visible != python_calamine.SheetVisibleEnum.Visible
+    if scan is not None and scan.extent.cells > MAX_CELLS:
+        # calamine lays out every cell of an xlsx's grid: a value far beyond the data would
+        # have it ask for more memory than there is and abort the process.
+        return RawSheet(meta.name, hidden, [], unread=("cells", _too_large(scan.extent)))
     try:
         # Each lookup parses the whole sheet: take values and merges from one.
         sheet = book.get_sheet_by_name(meta.name)
@@ -223,31 +262,74 @@ def _trimmed(rows: list[list[Any]]) -> list[list[Any]]:
     return rows
 
 
-def _sheets_needing_detail(path: Path) -> list[str]:
+@dataclass(frozen=True)
+class _Scan:
+    """What one cheap pass over a sheet's XML tells: whether it holds what calamine's values
+    hide (formulas, error values, hidden lines), and how far its cells reach."""
+
+    markers: bool
+    extent: Extent
+
+
+def _xlsx_scans(path: Path) -> dict[str, _Scan]:
     with zipfile.ZipFile(path) as archive:
         workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
         rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
         targets = {rel.get("Id"): rel.get("Target", "") for rel in rels}
-        flagged = []
+        names = set(archive.namelist())
+        scans = {}
         for sheet in workbook.iterfind("main:sheets/main:sheet", _NS):
             target = targets.get(sheet.get(_REL_ID), "")
             part = (
                 target.lstrip("/") if target.startswith("/") else str(PurePosixPath("xl", target))
             )
-            if part in archive.namelist() and _has_detail_markers(archive, part, _DETAIL_MARKERS):
-                flagged.append(sheet.get("name", ""))
-        return flagged
+            if part in names:
+                scans[sheet.get("name", "")] = _scan_part(archive, part)
+        return scans
 
 
-def _has_detail_markers(archive: zipfile.ZipFile, part: str, markers: tuple[bytes, ...]) -> bool:
+# A cell's address in a sheet's XML: <c r="XFD1048576" ...>, possibly namespace-prefixed.
+_CELL_REFERENCE = re.compile(rb'<(?:\w+:)?c\b[^>]*?\sr="([A-Z]{1,3})([0-9]{1,9})"')
+
+
+def _scan_part(archive: zipfile.ZipFile, part: str) -> _Scan:
+    markers = False
+    rows = columns = 0
+    farthest = "A1"
+    for window in _windows(archive, part):
+        markers = markers or any(marker in window for marker in _DETAIL_MARKERS)
+        for match in _CELL_REFERENCE.finditer(window):
+            row, column = int(match[2]), _column_number(match[1])
+            if row > rows or column > columns:
+                rows, columns = max(rows, row), max(columns, column)
+                farthest = (match[1] + match[2]).decode()
+    return _Scan(markers, Extent(rows, columns, farthest))
+
+
+def _windows(archive: zipfile.ZipFile, part: str) -> Iterator[bytes]:
+    """The part's bytes a chunk at a time, each cut before its last tag's start, which
+    begins the next: a marker or a tag is never split between two windows."""
     tail = b""
     with archive.open(part) as stream:
         while chunk := stream.read(_SCAN_CHUNK):
             window = tail + chunk
-            if any(marker in window for marker in markers):
-                return True
-            tail = chunk[-32:]
-    return False
+            cut = window.rfind(b"<")
+            cut = len(window) if cut <= 0 else cut
+            yield window[:cut]
+            tail = window[cut:]
+    if tail:
+        yield tail
+
+
+def _has_markers(archive: zipfile.ZipFile, part: str, markers: tuple[bytes, ...]) -> bool:
+    return any(any(marker in window for marker in markers) for window in _windows(archive, part))
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - ord("A") + 1
+    return number
 
 
 def _add_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
@@ -304,7 +386,7 @@ def _add_ods_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
     read from the spreadsheet's content.xml (calamine's values alone hide them): one
     streaming pass, each row's elements dropped once read, so memory stays a row's."""
     with zipfile.ZipFile(path) as archive:
-        if not _has_detail_markers(archive, "content.xml", _ODS_MARKERS):
+        if not _has_markers(archive, "content.xml", _ODS_MARKERS):
             return
         with archive.open("content.xml") as stream:
             _scan_ods(stream, sheets)

@@ -248,3 +248,21 @@ def test_a_workbook_on_the_1904_date_system_reads_the_same_dates(toy_game, toy_b
     assert read["1904.xlsx"] == read["1900.xlsx"]
     assert read["1900.xlsx"][0] == datetime.date(2026, 5, 1)
     assert "1 May" in read["1904.xlsx"][1][0]
+
+
+def test_a_stray_value_far_outside_the_table_is_reported_not_laid_out(toy_game, toy_book):
+    """Issue 17: "every read is bounded in time and memory whatever the file claims (...
+    used range)". A value typed at XFD1048576 would make calamine lay out 17 billion cells
+    and abort the process; the sheet is reported at that value instead, the others checked."""
+
+    def stray(book: openpyxl.Workbook) -> None:
+        book["Rolls"]["XFD1048576"] = "oops"
+
+    path = toy_book(stray)
+    result = validate_workbook(path, toy_game)
+    [unread] = [f for f in result.findings if f.code == "unread-part"]
+    assert (unread.severity, unread.sheet) == (Severity.ERROR, "Rolls")
+    assert (
+        "a value at XFD1048576 makes the sheet 1,048,576 rows by 16,384 columns" in unread.message
+    )
+    assert "Rolls" not in result.tables and result.tables["Units"].records
