@@ -133,23 +133,22 @@ def read_workbook(path: Path) -> RawWorkbook:
 
 @dataclass(frozen=True)
 class Extent:
-    """How far a sheet's values reach: its last row and column holding a value, and the
-    cell farthest out (the one that makes the grid so large, when it is)."""
+    """How far a sheet's values reach: its last row, and its last column's letters."""
 
     rows: int
-    columns: int
-    farthest: str
+    column: str
 
     @property
     def cells(self) -> int:
-        return self.rows * self.columns
+        """The cells of the grid from A1 to there, as a reader lays it out."""
+        return self.rows * _column_number(self.column.encode())
 
 
 def _too_large(extent: Extent) -> str:
     return (
-        f"a value at {extent.farthest} makes the sheet {extent.rows:,} rows by "
-        f"{extent.columns:,} columns, {extent.cells:,} cells, more than the {MAX_CELLS:,} "
-        "a sheet is read to; delete that stray value (this sheet is checked once it is gone)"
+        f"its values reach row {extent.rows:,} and column {extent.column}, a grid of "
+        f"{extent.cells:,} cells, more than the {MAX_CELLS:,} a sheet is read to; delete the "
+        "stray values far outside its table (this sheet is checked once they are gone)"
     )
 
 
@@ -288,22 +287,23 @@ def _xlsx_scans(path: Path) -> dict[str, _Scan]:
         return scans
 
 
-# A cell's address in a sheet's XML: <c r="XFD1048576" ...>, possibly namespace-prefixed.
-_CELL_REFERENCE = re.compile(rb'<(?:\w+:)?c\b[^>]*?\sr="([A-Z]{1,3})([0-9]{1,9})"')
+# A cell's address in a sheet's XML, <c r="XFD1048576" ...>: its column letters and its row.
+_CELL_COLUMN = re.compile(rb' r="([A-Z]{1,3})[0-9]')
+_CELL_ROW = re.compile(rb' r="[A-Z]{1,3}([0-9]{1,9})"')
 
 
 def _scan_part(archive: zipfile.ZipFile, part: str) -> _Scan:
     markers = False
-    rows = columns = 0
-    farthest = "A1"
+    columns: set[bytes] = set()
+    rows: set[bytes] = set()
     for window in _windows(archive, part):
         markers = markers or any(marker in window for marker in _DETAIL_MARKERS)
-        for match in _CELL_REFERENCE.finditer(window):
-            row, column = int(match[2]), _column_number(match[1])
-            if row > rows or column > columns:
-                rows, columns = max(rows, row), max(columns, column)
-                farthest = (match[1] + match[2]).decode()
-    return _Scan(markers, Extent(rows, columns, farthest))
+        columns.update(_CELL_COLUMN.findall(window))
+        rows.update(_CELL_ROW.findall(window))
+    # Written numbers and letters compare as numbers do when the shorter is the smaller.
+    row = max(rows, key=lambda digits: (len(digits), digits), default=b"0")
+    column = max(columns, key=lambda letters: (len(letters), letters), default=b"A")
+    return _Scan(markers, Extent(int(row), column.decode()))
 
 
 def _windows(archive: zipfile.ZipFile, part: str) -> Iterator[bytes]:

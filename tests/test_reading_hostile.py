@@ -253,7 +253,8 @@ def test_a_workbook_on_the_1904_date_system_reads_the_same_dates(toy_game, toy_b
 def test_a_stray_value_far_outside_the_table_is_reported_not_laid_out(toy_game, toy_book):
     """Issue 17: "every read is bounded in time and memory whatever the file claims (...
     used range)". A value typed at XFD1048576 would make calamine lay out 17 billion cells
-    and abort the process; the sheet is reported at that value instead, the others checked."""
+    and abort the process; the sheet is reported instead, saying how far its values reach,
+    and the others are checked."""
 
     def stray(book: openpyxl.Workbook) -> None:
         book["Rolls"]["XFD1048576"] = "oops"
@@ -263,6 +264,6 @@ def test_a_stray_value_far_outside_the_table_is_reported_not_laid_out(toy_game, 
     [unread] = [f for f in result.findings if f.code == "unread-part"]
     assert (unread.severity, unread.sheet) == (Severity.ERROR, "Rolls")
     assert (
-        "a value at XFD1048576 makes the sheet 1,048,576 rows by 16,384 columns" in unread.message
+        "its values reach row 1,048,576 and column XFD, a grid of 17,179,869,184" in unread.message
     )
     assert "Rolls" not in result.tables and result.tables["Units"].records
