@@ -323,7 +323,7 @@ def _open_package(source: Path) -> zipfile.ZipFile:
 
 
 @dataclass
-class _CellChange:
+class CellChange:
     """All that happens to one cell: a fill, a comment, a new value."""
 
     fill: str | None = None
@@ -332,18 +332,16 @@ class _CellChange:
     value: CellValue = None
 
 
-def _cell_changes(
-    package: _Package, marks: Iterable[Mark], edits: Iterable[Edit]
-) -> dict[_SheetEntry, dict[tuple[int, int], _CellChange]]:
-    """The marks and edits per sheet and cell, each cell's marks merged into one change."""
-    sheets = {sheet.name: sheet for sheet in package.sheets if sheet.is_worksheet}
-    changes: dict[_SheetEntry, dict[tuple[int, int], _CellChange]] = {}
+def merged_changes(
+    marks: Iterable[Mark], edits: Iterable[Edit]
+) -> dict[str, dict[tuple[int, int], CellChange]]:
+    """Per sheet name and cell, every mark and edit on it merged into one change: the first
+    fill, the comments in order, the last value (what either format's copy then writes)."""
+    changes: dict[str, dict[tuple[int, int], CellChange]] = {}
 
-    def change_at(cell: CellRef) -> _CellChange:
-        if cell.sheet not in sheets:
-            raise ValueError(f"the workbook has no worksheet {cell.sheet!r}")
-        on_sheet = changes.setdefault(sheets[cell.sheet], {})
-        return on_sheet.setdefault((cell.row, cell.column), _CellChange())
+    def change_at(cell: CellRef) -> CellChange:
+        on_sheet = changes.setdefault(cell.sheet, {})
+        return on_sheet.setdefault((cell.row, cell.column), CellChange())
 
     for mark in marks:
         change = change_at(mark.cell)
@@ -358,8 +356,17 @@ def _cell_changes(
     return changes
 
 
-# ---------------------------------------------------------------------------------------------
-# The source package
+def _cell_changes(
+    package: _Package, marks: Iterable[Mark], edits: Iterable[Edit]
+) -> dict[_SheetEntry, dict[tuple[int, int], CellChange]]:
+    """The marks and edits per worksheet of the package."""
+    sheets = {sheet.name: sheet for sheet in package.sheets if sheet.is_worksheet}
+    changes = {}
+    for name, cells in merged_changes(marks, edits).items():
+        if name not in sheets:
+            raise ValueError(f"the workbook has no worksheet {name!r}")
+        changes[sheets[name]] = cells
+    return changes
 
 
 @dataclass(frozen=True)
@@ -481,13 +488,13 @@ class _Changes:
             number += 1
         return pattern.format(number)
 
-    def patch_sheet(self, sheet: _SheetEntry, cells: dict[tuple[int, int], _CellChange]) -> None:
+    def patch_sheet(self, sheet: _SheetEntry, cells: dict[tuple[int, int], CellChange]) -> None:
         xml = self.package.read(sheet.part)
         notes = {cell: change.comment for cell, change in cells.items() if change.comment}
         drawing_id = None
         if notes:
             drawing_id = self._comment_parts(sheet, xml, notes)
-        rows: dict[int, dict[int, _CellChange]] = {}
+        rows: dict[int, dict[int, CellChange]] = {}
         for (row, column), change in cells.items():
             rows.setdefault(row, {})[column] = change
         self.replaced[sheet.part] = _patch_worksheet(xml, rows, self.styles, drawing_id)
@@ -1020,7 +1027,7 @@ class _SheetContext:
                 return style
         return 0
 
-    def style_for(self, base: int, change: _CellChange) -> int:
+    def style_for(self, base: int, change: CellChange) -> int:
         quote = change.edited and _needs_quote_prefix(change.value)
         return self.styles.derive(base, fill=change.fill, quote_prefix=quote)
 
@@ -1038,7 +1045,7 @@ _ROW_NUMBER = re.compile(rb'\br="(\d+)"')
 
 def _patch_worksheet(
     xml: bytes,
-    rows: dict[int, dict[int, _CellChange]],
+    rows: dict[int, dict[int, CellChange]],
     styles: _Styles,
     drawing_id: str | None,
 ) -> bytes:
@@ -1084,7 +1091,7 @@ def _patch_rows(
     xml: bytes,
     start: int,
     end: int,
-    rows: dict[int, dict[int, _CellChange]],
+    rows: dict[int, dict[int, CellChange]],
     context: _SheetContext,
 ) -> list[bytes]:
     """The sheet's rows as pieces: untouched runs as they were, changed and new rows rebuilt.
@@ -1127,7 +1134,7 @@ def _patch_rows(
     return pieces
 
 
-def _new_row(number: int, cells: dict[int, _CellChange], context: _SheetContext) -> bytes:
+def _new_row(number: int, cells: dict[int, CellChange], context: _SheetContext) -> bytes:
     return _patch_row(b' r="%d"' % number, b"", number, cells, context)
 
 
@@ -1135,7 +1142,7 @@ def _patch_row(
     attributes: bytes,
     content: bytes,
     number: int,
-    changes: dict[int, _CellChange],
+    changes: dict[int, CellChange],
     context: _SheetContext,
 ) -> bytes:
     """One row with its changed cells rewritten and the cells it lacks inserted in order."""
@@ -1188,7 +1195,7 @@ def _end_of_cells(content: bytes, cell_pattern: re.Pattern[bytes]) -> int:
 
 
 def _new_cell(
-    row: int, column: int, row_style: int | None, change: _CellChange, context: _SheetContext
+    row: int, column: int, row_style: int | None, change: CellChange, context: _SheetContext
 ) -> bytes:
     # A cell that does not exist yet shows its row's format, or else its column's.
     base = row_style if row_style is not None else context.column_style(column)
@@ -1199,7 +1206,7 @@ def _new_cell(
 def _patch_cell(
     attributes: dict[bytes, bytes],
     content: bytes | None,
-    change: _CellChange,
+    change: CellChange,
     context: _SheetContext,
 ) -> bytes:
     if change.edited and content and _anchors_formula_range(content, context.prefix):
@@ -1215,7 +1222,7 @@ def _cell_xml(
     attributes: dict[bytes, bytes],
     content: bytes | None,
     base: int,
-    change: _CellChange,
+    change: CellChange,
     context: _SheetContext,
 ) -> bytes:
     style = context.style_for(base, change)
@@ -1241,7 +1248,7 @@ def _anchors_formula_range(content: bytes, prefix: bytes) -> bool:
     return attributes.get(b"t") in (b"shared", b"array") and b"ref" in attributes
 
 
-def _grow_dimension(head: bytes, prefix: bytes, rows: dict[int, dict[int, _CellChange]]) -> bytes:
+def _grow_dimension(head: bytes, prefix: bytes, rows: dict[int, dict[int, CellChange]]) -> bytes:
     """The sheet's recorded used range, widened to take in every cell written."""
     match = re.search(rb"<" + re.escape(prefix) + rb'dimension\b[^>]*\bref="([^"]*)"', head)
     if match is None or not rows:

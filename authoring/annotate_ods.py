@@ -16,11 +16,18 @@ import copy
 import io
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
-from authoring.annotate import CellRef, CellValue, Edit, Mark, SummaryCell, SummarySheet
+from authoring.annotate import (
+    CellRef,
+    CellValue,
+    Edit,
+    Mark,
+    SummaryCell,
+    SummarySheet,
+    merged_changes,
+)
 from authoring.files import write_atomically
 from authoring.findings import column_letter
 
@@ -56,14 +63,6 @@ def q(name: str) -> str:
     return f"{{{NS[prefix]}}}{local}"
 
 
-@dataclass
-class _Change:
-    fill: str | None = None
-    comment: str | None = None
-    edited: bool = False
-    value: CellValue = None
-
-
 def ods_worksheet_names(source: Path) -> list[str]:
     root = _content(source)
     return [table.get(q("table:name"), "") for table in _tables(root)]
@@ -82,7 +81,7 @@ def write_marked_copy_ods(
     root = _content(source)
     tables = {table.get(q("table:name"), ""): table for table in _tables(root)}
     styles = _Styles(root)
-    for sheet, cells in _changes(marks, edits).items():
+    for sheet, cells in merged_changes(marks, edits).items():
         if sheet not in tables:
             raise ValueError(f"the workbook has no worksheet {sheet!r}")
         for (row, column), change in sorted(cells.items()):
@@ -115,28 +114,6 @@ def _content(source: Path) -> ElementTree.Element:
 def _tables(root: ElementTree.Element) -> list[ElementTree.Element]:
     body = root.find(f"{q('office:body')}/{q('office:spreadsheet')}")
     return [] if body is None else body.findall(q("table:table"))
-
-
-def _changes(
-    marks: Iterable[Mark], edits: Iterable[Edit]
-) -> dict[str, dict[tuple[int, int], _Change]]:
-    """Per sheet and cell, every mark and edit merged: the first fill, the comments in order."""
-    changes: dict[str, dict[tuple[int, int], _Change]] = {}
-
-    def at(cell: CellRef) -> _Change:
-        return changes.setdefault(cell.sheet, {}).setdefault((cell.row, cell.column), _Change())
-
-    for mark in marks:
-        change = at(mark.cell)
-        change.fill = change.fill or mark.fill
-        if mark.comment:
-            change.comment = (
-                f"{change.comment}\n\n{mark.comment}" if change.comment else mark.comment
-            )
-    for edit in edits:
-        change = at(edit.cell)
-        change.edited, change.value = True, edit.value
-    return changes
 
 
 # --- finding a cell, splitting repeated runs ---------------------------------------------------

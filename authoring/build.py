@@ -70,7 +70,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from authoring.checks import Tables
 from authoring.components import HOME, POD, PRESS, TTS, BuildContext, Component, Printing
 from authoring.files import part_folder, remove_stale_parts, write_atomically
-from authoring.findings import Finding, Location, Severity, json_value, sorted_findings
+from authoring.findings import (
+    Finding,
+    Location,
+    Severity,
+    finding_from_record,
+    finding_record,
+    sorted_findings,
+)
 from authoring.game import Game
 from authoring.progress import tracked
 from authoring.tables import Record, Sheet
@@ -824,7 +831,7 @@ class BuildRecord:
             return None
         try:
             produced = [(folder / f["file"], f["component"], f["sha256"]) for f in run["files"]]
-            findings = [_finding_from_json(saved) for saved in run["findings"]]
+            findings = [finding_from_record(saved) for saved in run["findings"]]
         except (KeyError, TypeError, ValueError):
             return None
         if not all(_intact(path, sha256) for path, _, sha256 in produced):
@@ -873,7 +880,7 @@ class BuildRecord:
         """Record a clean build of this paper, so the next one with the same key can replay."""
         self.runs[paper.name] = {
             "key": key,
-            "findings": [_finding_as_json(finding) for finding in findings],
+            "findings": [finding_record(finding) for finding in findings],
             "files": [
                 {
                     "file": output.path.name,
@@ -896,29 +903,3 @@ def _intact(path: Path, sha256: object) -> bool:
 def _content_digest(path: Path) -> str:
     """A file's digest; a folder's (a component's print-on-demand images) of all its files."""
     return _folder_digest(path) if path.is_dir() else _file_digest(path)
-
-
-def _finding_as_json(finding: Finding) -> dict[str, Any]:
-    place = finding.location
-    return {
-        "severity": str(finding.severity),
-        "code": finding.code,
-        "message": finding.message,
-        "location": [place.workbook, place.sheet, place.sheet_index, place.row, place.column],
-        "field": finding.field,
-        "value": json_value(finding.value),
-        "expected": finding.expected,
-    }
-
-
-def _finding_from_json(saved: dict[str, Any]) -> Finding:
-    workbook, sheet, sheet_index, row, column = saved["location"]
-    return Finding(
-        Severity(saved["severity"]),
-        saved["code"],
-        saved["message"],
-        Location(workbook, sheet, sheet_index, row, column),
-        saved["field"],
-        saved["value"],
-        saved["expected"],
-    )

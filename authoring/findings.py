@@ -130,6 +130,34 @@ class Finding:
         }
 
 
+def finding_record(finding: Finding) -> dict[str, Any]:
+    """A finding as JSON that `finding_from_record` turns back into the same finding (a
+    build's record, a sweep's cache): its whole location, not only its cell."""
+    place = finding.location
+    return {
+        "severity": str(finding.severity),
+        "code": finding.code,
+        "message": finding.message,
+        "location": [place.workbook, place.sheet, place.sheet_index, place.row, place.column],
+        "field": finding.field,
+        "value": json_value(finding.value),
+        "expected": finding.expected,
+    }
+
+
+def finding_from_record(saved: dict[str, Any]) -> Finding:
+    workbook, sheet, sheet_index, row, column = saved["location"]
+    return Finding(
+        Severity(saved["severity"]),
+        saved["code"],
+        saved["message"],
+        Location(workbook, sheet, sheet_index, row, column),
+        saved["field"],
+        saved["value"],
+        saved["expected"],
+    )
+
+
 def json_value(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float | str):
         return value

@@ -51,7 +51,14 @@ from pathlib import Path
 from typing import Any
 
 from authoring.files import write_atomically
-from authoring.findings import Finding, Location, Severity, column_letter, json_value, show
+from authoring.findings import (
+    Finding,
+    Severity,
+    column_letter,
+    finding_from_record,
+    finding_record,
+    show,
+)
 from authoring.game import get_game
 from authoring.progress import tracked
 from authoring.report import Figures, Report
@@ -506,7 +513,7 @@ class Outcome:
         return {
             "number": self.number,
             "seed": self.seed,
-            "errors": [_finding_json(f) for f in self.errors],
+            "errors": [finding_record(f) for f in self.errors],
             "figures": {
                 name: None
                 if e is None
@@ -520,7 +527,7 @@ class Outcome:
         return cls(
             data["number"],
             data["seed"],
-            tuple(_finding_from_json(f) for f in data["errors"]),
+            tuple(finding_from_record(f) for f in data["errors"]),
             tuple(
                 (name, None if e is None else Estimate(e["value"], e["low"], e["high"], e["n"]))
                 for name, e in data["figures"].items()
@@ -725,30 +732,6 @@ def report(swept: Swept) -> Report:
             )
         )
     return Report(findings=findings, figures=tables)
-
-
-def _finding_json(finding: Finding) -> dict[str, Any]:
-    place = finding.location
-    return {
-        "severity": str(finding.severity),
-        "code": finding.code,
-        "message": finding.message,
-        "place": [place.workbook, place.sheet, place.sheet_index, place.row, place.column],
-        "field": finding.field,
-        "value": json_value(finding.value),
-        "expected": finding.expected,
-    }
-
-
-def _finding_from_json(data: dict[str, Any]) -> Finding:
-    return Location(*data["place"]).finding(
-        Severity(data["severity"]),
-        data["code"],
-        data["message"],
-        field=data["field"],
-        value=data["value"],
-        expected=data["expected"],
-    )
 
 
 def as_csv(report: Report) -> str:
