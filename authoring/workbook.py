@@ -214,6 +214,7 @@ def check_readable(path: Path) -> Format:
                     f"{path}: an Excel Binary Workbook (.xlsb); save it as an Excel Workbook "
                     "(.xlsx): File > Save As > Excel Workbook"
                 )
+            _refuse_false_claims(path, archive, parts)
             broken = archive.testzip()
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, ValueError) as error:
         raise UnreadableWorkbook(f"{path}: damaged or truncated xlsx file: {error}") from error
@@ -229,6 +230,32 @@ def check_readable(path: Path) -> Format:
             f"{path}: an OpenDocument {what}, not a spreadsheet; a workbook is a .ods or .xlsx"
         )
     raise UnreadableWorkbook(f"{path}: a zip archive, but not an xlsx or ods workbook")
+
+
+# The shortest entry a shared-string table can hold, <si/>: a table claiming more entries
+# than its bytes allow is damaged or hostile (calamine sets room aside for every claimed one).
+_SHORTEST_SHARED_STRING = len(b"<si/>")
+_UNIQUE_COUNT = re.compile(rb'<(?:\w+:)?sst\b[^>]*?\suniqueCount="([0-9]+)"')
+
+
+def _refuse_false_claims(
+    path: Path, archive: zipfile.ZipFile, parts: list[zipfile.ZipInfo]
+) -> None:
+    """Refuse a workbook whose shared strings claim more entries than their part can hold:
+    calamine would reserve memory for each claimed entry before reading one (4 billion
+    claimed is 96 GB) and abort the process."""
+    for part in parts:
+        if not part.filename.lower().endswith("sharedstrings.xml"):
+            continue
+        with archive.open(part) as stream:
+            head = stream.read(4096)
+        claimed = _UNIQUE_COUNT.search(head)
+        if claimed and int(claimed[1]) * _SHORTEST_SHARED_STRING > part.file_size:
+            raise UnreadableWorkbook(
+                f"{path}: its shared strings claim {int(claimed[1]):,} entries in "
+                f"{part.file_size:,} bytes, more than those bytes can hold: the file is "
+                "damaged; open it in Excel or LibreOffice and save it again"
+            )
 
 
 def _refuse_a_bomb(path: Path, parts: list[zipfile.ZipInfo]) -> None:

@@ -267,3 +267,49 @@ def test_a_stray_value_far_outside_the_table_is_reported_not_laid_out(toy_game, 
         "its values reach row 1,048,576 and column XFD, a grid of 17,179,869,184" in unread.message
     )
     assert "Rolls" not in result.tables and result.tables["Units"].records
+
+
+SHARED_STRINGS = (
+    f'<sst xmlns="{MAIN_NS}" count="{{count}}" uniqueCount="{{unique}}">'
+    "<si><t>knight</t></si><si><t>archer</t></si></sst>"
+)
+
+
+def with_shared_strings(source: Path, target: Path, unique: int) -> Path:
+    """`source` with a shared-string table of two entries that claims `unique` of them, as
+    its workbook's relationships and content types name it."""
+    with zipfile.ZipFile(source) as package:
+        rels = package.read("xl/_rels/workbook.xml.rels")
+        types = package.read("[Content_Types].xml")
+    rels = rels.replace(
+        b"</Relationships>",
+        f'<Relationship Id="rIdStrings" Type="{RELS_NS}/sharedStrings" '
+        'Target="sharedStrings.xml"/></Relationships>'.encode(),
+    )
+    types = types.replace(
+        b"</Types>",
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+        b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    )
+    table = SHARED_STRINGS.format(count=2, unique=unique).encode()
+    return rewritten(
+        source,
+        target,
+        {"xl/_rels/workbook.xml.rels": rels, "[Content_Types].xml": types},
+        {"xl/sharedStrings.xml": table},
+    )
+
+
+def test_shared_strings_claiming_more_than_their_bytes_hold_are_refused(toy_book, tmp_path):
+    """Issue 17: "every read is bounded in time and memory whatever the file claims (shared
+    strings ...)": calamine reserves room for every entry the table claims before reading one
+    (4 billion claimed: 96 GB, and the process aborts), so a claim its bytes cannot hold is
+    refused first, exit 2; a table whose claim fits reads as ever."""
+    honest = with_shared_strings(toy_book(), tmp_path / "honest.xlsx", 2)
+    read_workbook(honest)
+    lying = with_shared_strings(toy_book(), tmp_path / "lying.xlsx", 4_000_000_000)
+    with pytest.raises(UnreadableWorkbook, match="claim 4,000,000,000 entries in"):
+        read_workbook(lying)
+    cli = subprocess.run([AUTHORING, "validate", str(lying)], capture_output=True, text=True)
+    assert cli.returncode == 2 and "the file is damaged" in cli.stderr
+    assert "Traceback" not in cli.stderr
