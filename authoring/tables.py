@@ -250,6 +250,22 @@ def _all_headed_columns(rows: list[list[Any]]) -> set[int]:
     return {column for column, value in enumerate(header, start=1) if value is not None}
 
 
+def _expected_column(
+    name: str, schema: SheetSchema, found: dict[str, int], header: list[Any]
+) -> int:
+    """Where a missing column's header belongs: a blank header cell between the columns the
+    schema puts before and after it (a header someone emptied), else right after the one
+    before it (a column deleted), else where the schema's order puts it."""
+    order = list(schema.fields)
+    place = order.index(name)
+    before = max((found[n] for n in order[:place] if n in found), default=0)
+    after = min((found[n] for n in order[place + 1 :] if n in found), default=len(header) + 1)
+    blanks = [c for c in range(before + 1, after) if c > len(header) or header[c - 1] is None]
+    if blanks and blanks[0] <= len(header):
+        return blanks[0]
+    return before + 1 if before else min(after, place + 1)
+
+
 def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list[Finding]:
     findings: list[Finding] = []
     known = {normal_header(name): name for name in schema.fields}
@@ -318,6 +334,7 @@ def _match_headers(sheet: Sheet, header: list[Any], schema: SheetSchema) -> list
                     "missing-column",
                     f"missing column {name!r} ({schema.fields[name].description})",
                     row=HEADER_ROW if header else 0,
+                    column=_expected_column(name, schema, sheet.columns, header) if header else 0,
                     field=name,
                     expected=name,
                 )
@@ -355,12 +372,16 @@ def _apply_merges(sheet: Sheet, raw: RawSheet, findings: list[Finding]) -> set[t
     refused: set[tuple[int, int]] = set()
     for top, left, bottom, right in raw.merged:
         span = f"{column_letter(left)}{top}:{column_letter(right)}{bottom}"
-        value = raw.rows[top - 1][left - 1] if left <= len(raw.rows[top - 1]) else None
+        # A merge may lie, wholly or partly, below the last row holding a value.
+        line = raw.rows[top - 1] if top <= len(raw.rows) else []
+        value = line[left - 1] if left <= len(line) else None
         if left == right and top > HEADER_ROW:
-            for row in range(top + 1, bottom + 1):
-                line = raw.rows[row - 1]
-                line.extend([None] * (left - len(line)))
-                line[left - 1] = value
+            if value is not None:  # filled down, below the last row holding a value too
+                raw.rows.extend([] for _ in range(bottom - len(raw.rows)))
+                for row in range(top + 1, bottom + 1):
+                    line = raw.rows[row - 1]
+                    line.extend([None] * (left - len(line)))
+                    line[left - 1] = value
             findings.append(
                 sheet.finding(
                     Severity.WARNING,

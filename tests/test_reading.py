@@ -223,6 +223,23 @@ def test_missing_header_is_named(toy_game, toy_book):
 
     result = validate_workbook(toy_book(edit), toy_game)
     assert [(f.code, f.field) for f in result.findings] == [("missing-column", "defence")]
+    # Issue 17: at the header cell where the column was expected, not at A1.
+    assert result.findings[0].cell == "D1"
+
+
+@pytest.mark.parametrize(
+    ("emptied", "field"), [("D1", "defence"), ("A1", "id"), ("F1", "reach"), ("B1", "kind")]
+)
+def test_an_emptied_header_is_reported_at_its_own_cell(toy_game, toy_book, emptied, field):
+    """Issue 17: "A missing or emptied header is reported at the cell where the header was
+    expected (its column in the header row), not at A1"."""
+
+    def edit(book):
+        book["Units"][emptied] = None
+
+    result = validate_workbook(toy_book(edit), toy_game)
+    missing = [f for f in result.findings if f.code == "missing-column"]
+    assert [(f.field, f.sheet, f.cell) for f in missing] == [(field, "Units", emptied)]
 
 
 def test_unknown_header_is_a_warning(toy_game, toy_book):
