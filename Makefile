@@ -4,7 +4,7 @@ BIN    := $(VENV)/bin
 PYTHON ?= python3
 STAMP  := $(VENV)/.installed
 
-.PHONY: all validate build test lint libreoffice bench clean
+.PHONY: all validate build test lint libreoffice fuzz bench clean
 
 all: build
 
@@ -36,6 +36,10 @@ lint: $(STAMP)
 test: lint libreoffice
 	$(BIN)/pytest -q
 
+# The reader's property tests on 10,000 generated workbooks (`make test` runs a few hundred).
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q tests/test_reader_properties.py
+
 # The LibreOffice round-trip tests need soffice: installed from Debian's packages where the
 # machine allows it (CI runs as root); elsewhere those tests are skipped.
 libreoffice:
@@ -58,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/search_biathlon.py
 	$(BIN)/python bench/workers.py
 	$(BIN)/python bench/sweep_biathlon.py
+	$(BIN)/python bench/fuzz_reader.py
 
 clean:
 	rm -rf $(VENV) output bench/data

@@ -127,7 +127,7 @@ def read_workbook(path: Path) -> RawWorkbook:
         if scan.markers and name in sheets and not sheets[name].cells_unread
     ]
     if detailed:
-        _add_detail(path, {name: sheets[name] for name in detailed if name in sheets})
+        _add_detail(path, {name: (sheets[name], scans[name].errors) for name in detailed})
     return RawWorkbook(path=path, sheets=sheets)
 
 
@@ -295,6 +295,9 @@ class _Scan:
 
     markers: bool
     extent: Extent
+    # The error values saved as formulas' results, by (row, column): calamine reads them as
+    # blanks and openpyxl, reading formulas, as formulas without a result.
+    errors: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
 def _xlsx_scans(path: Path) -> dict[str, _Scan]:
@@ -319,28 +322,42 @@ _CELL_COLUMN = re.compile(rb' r="([A-Z]{1,3})[0-9]')
 _CELL_ROW = re.compile(rb' r="[A-Z]{1,3}([0-9]{1,9})"')
 
 
+# An error-typed cell, its address and its saved value: <c r="C2" t="e"><f>1/0</f><v>#DIV/0!</v>.
+_ERROR_CELL = re.compile(
+    rb'<(?:\w+:)?c\b(?=[^>]*\st="e")[^>]*?\sr="([A-Z]{1,3})([0-9]{1,9})"[^>]*>'
+    rb"(?:(?!</(?:\w+:)?c>).)*?<(?:\w+:)?v>([^<]*)<",
+    re.DOTALL,
+)
+
+
 def _scan_part(archive: zipfile.ZipFile, part: str) -> _Scan:
     markers = False
     columns: set[bytes] = set()
     rows: set[bytes] = set()
+    errors: dict[tuple[int, int], str] = {}
     for window in _windows(archive, part):
         markers = markers or any(marker in window for marker in _DETAIL_MARKERS)
         columns.update(_CELL_COLUMN.findall(window))
         rows.update(_CELL_ROW.findall(window))
+        if b't="e"' in window:
+            for letters, row, text in _ERROR_CELL.findall(window):
+                errors[int(row), _column_number(letters)] = text.decode("utf-8", "replace")
     # Written numbers and letters compare as numbers do when the shorter is the smaller.
     row = max(rows, key=lambda digits: (len(digits), digits), default=b"0")
     column = max(columns, key=lambda letters: (len(letters), letters), default=b"A")
-    return _Scan(markers, Extent(int(row), column.decode()))
+    return _Scan(markers, Extent(int(row), column.decode()), errors)
 
 
 def _windows(archive: zipfile.ZipFile, part: str) -> Iterator[bytes]:
-    """The part's bytes a chunk at a time, each cut before its last tag's start, which
-    begins the next: a marker or a tag is never split between two windows."""
+    """The part's bytes a chunk at a time, each cut before its last cell's start (else its
+    last tag's), which begins the next: a marker, a tag or a cell is never split between
+    two windows."""
     tail = b""
     with archive.open(part) as stream:
         while chunk := stream.read(_SCAN_CHUNK):
             window = tail + chunk
-            cut = window.rfind(b"<")
+            cut = window.rfind(b"<c ")
+            cut = cut if cut > 0 else window.rfind(b"<")
             cut = len(window) if cut <= 0 else cut
             yield window[:cut]
             tail = window[cut:]
@@ -359,19 +376,19 @@ def _column_number(letters: bytes) -> int:
     return number
 
 
-def _add_detail(path: Path, sheets: dict[str, RawSheet]) -> None:
+def _add_detail(path: Path, sheets: dict[str, tuple[RawSheet, dict[tuple[int, int], str]]]) -> None:
     # Imported here: only a workbook with formulas, errors or hidden lines pays for openpyxl.
     import openpyxl
 
     try:
         book = openpyxl.load_workbook(path, data_only=False)
     except Exception as error:  # e.g. a pivot table openpyxl cannot parse, on any sheet
-        _unread_detail(sheets.values(), _reader_error("openpyxl", error))
+        _unread_detail([raw for raw, _ in sheets.values()], _reader_error("openpyxl", error))
         return
     try:
-        for name, raw in sheets.items():
+        for name, (raw, errors) in sheets.items():
             try:
-                _sheet_detail(book[name], raw)
+                _sheet_detail(book[name], raw, errors)
             except Exception as error:
                 _unread_detail([raw], _reader_error("openpyxl", error))
     finally:
@@ -515,7 +532,7 @@ def _unread_detail(sheets: Iterable[RawSheet], why: str) -> None:
         raw.unread = raw.unread or ("detail", why)
 
 
-def _sheet_detail(sheet: Any, raw: RawSheet) -> None:
+def _sheet_detail(sheet: Any, raw: RawSheet, errors: dict[tuple[int, int], str]) -> None:
     from openpyxl.cell.cell import Cell
     from openpyxl.utils import column_index_from_string
 
@@ -531,6 +548,8 @@ def _sheet_detail(sheet: Any, raw: RawSheet) -> None:
                 continue
             if cell.data_type == "e":
                 _put(raw.rows, cell.row, cell.column, ExcelError(str(cell.value)))
+            elif (cell.row, cell.column) in errors:
+                _put(raw.rows, cell.row, cell.column, ExcelError(errors[cell.row, cell.column]))
             elif cell.data_type == "f" and _get(raw.rows, cell.row, cell.column) is None:
                 formula = (
                     cell.value
