@@ -199,13 +199,6 @@ def _apply_indexed_in_worker(indexed: tuple[int, Any]) -> tuple[int, Any]:
     return index, _apply_in_worker(item)
 
 
-def runner_for(workers: int | Runner) -> Runner:
-    """The runner a `workers` argument stands for: a runner as given, or for a number, this
-    process (1) or a pool of that many processes."""
-    if isinstance(workers, int):
-        return InProcess() if workers <= 1 else Processes(workers)
-    return workers
-
-
-Workers = int | Runner
-"""What the simulations are told to run on: a number of local processes, or a runner."""
+def runner_for(workers: int) -> Runner:
+    """The runner for a number of local workers: this process for 1, else a pool."""
+    return InProcess() if workers <= 1 else Processes(workers)

@@ -12,7 +12,7 @@ from statistics import NormalDist
 from typing import TypeVar
 
 from authoring.progress import tracked
-from authoring.runners import InProcess, Workers, runner_for
+from authoring.runners import InProcess, runner_for
 
 
 def z_for(confidence: float) -> float:
@@ -50,16 +50,16 @@ def run_chunks(
     play_chunk: Callable[[range], Part],
     runs: int | range,
     *,
-    workers: Workers = 1,
+    workers: int = 1,
     label: str = "runs",
 ) -> Iterator[Part]:
     """`play_chunk(chunk)` for consecutive chunks of runs 0 .. `runs` - 1 (or of a range of
     run numbers), yielded in run order.
 
-    `workers` is a number of local processes or a runner (`authoring.runners`). Every run
+    The chunks run on `workers` local processes (`authoring.runners`). Every run
     draws from its own generator (`run_rng`) and the parts come back in run order, so a
     caller that adds them up in that order (counts summed, lists of values joined) gets the
-    same figures, to the last digit, whatever runs them. A part is best a chunk's tally,
+    same figures, to the last digit, whatever the number of workers. A part is best a chunk's tally,
     small to send back; the tallying is then shared out too, which matters when a run is
     cheap. `play_chunk` must be picklable (a module-level function, or a `partial` of one):
     each worker is handed it (and the game it holds) once, then only ranges of run numbers.
@@ -76,7 +76,7 @@ def run_chunks(
 
 
 def run_all(
-    play: Callable[[int], Outcome], runs: int | range, *, workers: Workers = 1, label: str = "runs"
+    play: Callable[[int], Outcome], runs: int | range, *, workers: int = 1, label: str = "runs"
 ) -> Iterator[Outcome]:
     """`play(run)` for every run, in run order, by `run_chunks`: for runs that cost enough
     that adding up their outcomes in this process is nothing beside playing them."""
