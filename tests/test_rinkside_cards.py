@@ -138,6 +138,18 @@ def test_ratings_are_rounded_half_up_never_to_even():
     assert card_of(skater("C"), season(fow=115, fol=85))["faceoff"] == 7
 
 
+def test_the_snipers_stay_within_their_scale_and_his_shot_target():
+    """README §7.1: pp_sniper lies in 0-45, sh_sniper in 0-40, and neither above T. A scorer
+    on target 90 times in 100 (T 92) with 20 power-play and 50 short-handed goals reaches 45
+    and 40, not his T; a wild shooter (T 40, the floor) stops at 40."""
+    accurate = card_of(skater(), season(sog=100, missed=10, g=70, ppg=20, shg=50))
+    assert accurate["shot_target"] > 45
+    assert (accurate["pp_sniper"], accurate["sh_sniper"]) == (45, 40)
+    wild = card_of(skater(), season(sog=10, missed=90, ppg=5, shg=5))
+    assert wild["shot_target"] == 40
+    assert (wild["pp_sniper"], wild["sh_sniper"]) == (40, 40)
+
+
 def test_penalty_ratings_read_rates_and_shares():
     """README §7.1: commit = round(3.5 x minors/60), draw = round(3.5 x drawn/60) (the factor
     1.5 until the calibration, README §11.18), secondary = round(101 - 100 x severe / max(1,

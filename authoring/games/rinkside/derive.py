@@ -268,7 +268,8 @@ def skater_card(
 
     def put(rating: str, value: int, high: int | None = None) -> int:
         formula = FORMULA[rating]
-        card[rating] = clamp(value, formula.low, formula.high if high is None else high)
+        ceiling = formula.high if high is None else min(formula.high, high)
+        card[rating] = clamp(value, formula.low, ceiling)
         return int(card[rating])
 
     def scaled(rating: str, amount: Fraction | int) -> int:
