@@ -28,8 +28,8 @@ from authoring.games.rinkside.model import Skater
 from authoring.games.rinkside.neutral import (
     centre_ice_shot,
     failed_neutral_play,
-    loose_in_neutral,
     neutral_zone,
+    picks_up,
     skate_in,
 )
 from authoring.games.rinkside.policy import (
@@ -514,12 +514,8 @@ def test_random_legal_answers_are_seeded_and_reach_every_option(game):
 def test_a_loose_puck_in_the_neutral_zone_goes_to_the_team_the_right_face_shows(game):
     """L742: "If the Right PRC shows H, the Home Team has possession of the puck in the
     Neutral Zone; if it shows V, the Visiting Team has possession"."""
-    assert loose_in_neutral(game, cards(Draw(left(), right(hv="H")))).outcome == Possession(
-        "home", "neutral", None
-    )
-    assert loose_in_neutral(game, cards(Draw(left(), right(hv="V")))).outcome == Possession(
-        "visitor", "neutral", None
-    )
+    assert picks_up(game, Draw(left(), right(hv="H"))) == "home"
+    assert picks_up(game, Draw(left(), right(hv="V"))) == "visitor"
 
 
 def test_on_red_the_carrier_may_dump_the_puck_in(league, game):
@@ -563,21 +559,22 @@ def test_challenging_the_red_defender_reads_red_on_defense_and_nz_hits(league, g
 def test_a_yellow_matchup_is_won_by_the_higher_neutral_rating(league, game, ours, theirs, outcome):
     """L822-L826: "DEFENSIVE PLAYER ADVANTAGE ... Draw a new card and refer to the Failed
     Neutral Zone Play"; "NO ADVANTAGE ... Mark a time sequence [T] and draw another card. If
-    H is showing ..."; "OFFENSIVE PLAYER ADVANTAGE ... skates around the defender and into
-    the Offensive Zone"."""
+    H is showing ..." (a puck loose in the neutral zone, whose card the loop draws: its H or
+    V and its stop light, `picks_up`); "OFFENSIVE PLAYER ADVANTAGE ... skates around the
+    defender and into the Offensive Zone"."""
     model = rated(league, game, "home", RW={"neutral": ours, "set_up": 0, "quality_shot": 0})
     model = rated(model, game, "visitor", C={"neutral": theirs})
     shown = Draw(left(nz_colour="YELLOW", nz_yellow="MATCHUP", nz_defender="C"), right(nz_off="RW"))
     after = {
-        "in": Draw(left(blue=20), right()),
-        "failed": Draw(left(), right(nz_failed="TURNOVER")),
-        "tie": Draw(left(), right(hv="V")),
+        "in": (Draw(left(blue=20), right()),),
+        "failed": (Draw(left(), right(nz_failed="TURNOVER")),),
+        "tie": (),
     }[outcome]
-    result = neutral_zone(model, game, "home", Chooses(), cards(shown, after))
+    result = neutral_zone(model, game, "home", Chooses(), cards(shown, *after))
     expected = {
         "in": Possession("home", "visitor end", at(game, "home", "RW")),
         "failed": Rush("visitor"),
-        "tie": Possession("visitor", "neutral", None),
+        "tie": LoosePuck("neutral"),
     }[outcome]
     assert result.outcome == expected
     assert game.steps == (1 if outcome == "tie" else 0)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from rinkside_engine import at, cards, new_game
+from rinkside_engine import NO_CARDS, at, cards, new_game
 
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.deck import Face
@@ -365,16 +365,18 @@ def test_a_dirty_play_adds_3_and_raises_the_level_to_at_most_7(league, game):
 
 
 def test_the_enforcers_check_fights_only_with_an_enforcer_on_each_side(league, game):
-    """Seed L214 (ENFORCERS) and the FightCheck sheet: a fight if both teams have a skater
-    with A/E 2 or lower on the ice, else a long stare, chippiness +1 (the sheet's 1-5 and
-    6-15 since the calibration, README §11.18)."""
+    """Seed L214: "When this symbol is showing on the Left PRC during a draw, the enforcers
+    on the ice may initiate a fight. Refer to the FIGHT CARD Section". With a skater of A/E
+    2 or lower on the ice for each team the FightCheck sheet decides: a fight, or a long
+    stare, chippiness +1 (the sheet's 1-5 and 6-15 since the calibration, README §11.18).
+    With none on one side nobody starts anything: no card is drawn, no stare."""
     model = rated(league, game, "home", agitator_enforcer=[6, 6, 2, 6, 6])
     model = rated(model, game, "visitor", agitator_enforcer=[1, 6, 6, 6, 6])
     assert fight_check(model, game, cards(shown(5))).fight
     stare = fight_check(model, game, cards(shown(6)))
     assert not stare.fight and stare.meter is not None and game.chippiness == 1
     lone = rated(model, game, "visitor", agitator_enforcer=[3, 6, 6, 6, 6])
-    assert not fight_check(lone, game, cards(shown(1))).fight and game.chippiness == 1
+    assert not fight_check(lone, game, NO_CARDS).fight and game.chippiness == 1
 
 
 @pytest.mark.parametrize(

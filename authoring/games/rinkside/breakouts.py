@@ -9,7 +9,7 @@ forechecking team's strategy (README §9 Q5), its players on the same draw (Left
 player, Right forechecker, README §3.5 P30) and the deciding number on a new draw.
 
 Every rule resolves to a `zone.ZoneResult`; a puck loose in the neutral zone is
-`LoosePuck("neutral")` (`neutral.loose_in_neutral` reads whose it is), the trap is a
+`LoosePuck("neutral")` (`neutral.picks_up` reads whose it is), the trap is a
 `zone.ForcedScenario`, and a rush is `zone.Rush`."""
 
 from __future__ import annotations

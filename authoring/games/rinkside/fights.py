@@ -80,17 +80,21 @@ class Fight:
 
 
 def fight_check(model: Rinkside, game: GameState, draw: Callable[[], Draw]) -> FightCheck:
-    """The ENFORCERS faceoff symbol (L214): a new card's Black #100 in FightCheck. Its fight
-    row is a fight only if each team has a skater with A/E 2 or lower on the ice, otherwise
-    nothing happens; the long stare puts its point on the meter (README §4.1)."""
+    """The ENFORCERS faceoff symbol (L214: "the enforcers on the ice may initiate a fight"):
+    with a skater of A/E 2 or lower on the ice for each team, a new card's Black #100 in
+    FightCheck, a fight or a long stare putting its point on the meter (README §4.1);
+    without, there is nobody to start one and no card is drawn."""
+    present = all(
+        any(rating(model, s, "agitator_enforcer") <= ENFORCER_AE for s in team.skaters())
+        for team in (game.visitor, game.home)
+    )
+    if not present:
+        game.log("no enforcers on the ice")
+        return FightCheck("no enforcers", False, None)
     row = model.fight_check[draw().black100]
     if row.result == "fight":
-        fight = all(
-            any(rating(model, s, "agitator_enforcer") <= ENFORCER_AE for s in team.skaters())
-            for team in (game.visitor, game.home)
-        )
-        game.log("the enforcers drop the gloves" if fight else "no enforcers to fight")
-        return FightCheck(row.result, fight, None)
+        game.log("the enforcers drop the gloves")
+        return FightCheck(row.result, True, None)
     game.log("a long stare between the enforcers")
     return FightCheck(row.result, False, add_chippiness(model, game, row.chippiness))
 

@@ -82,6 +82,7 @@ from authoring.games.rinkside.zone import (
     set_up_shooter,
     skater_at,
 )
+from authoring.games.rinkside.zone import Colour as StopLight
 
 # A game is some 600 draws (seed L85: about two shuffles a period); one that runs to ten
 # times that is a loop between rules, not hockey.
@@ -262,7 +263,6 @@ class Match:
         self.last: Draw | None = None
         self.recent: deque[str] = deque(maxlen=12)
         self.draws_at: list[tuple[int, int]] = []  # (draws, reshuffles) at each period's end
-        self.rush_play = False  # no [T] during rush play (seed L194)
         self.delayed: tuple[PenaltyCheck, Zone] | None = None  # called, play going on (L1019)
         self.cleared_marked = False  # a penalty kill's clear marked its own [T] this play
         self.dirty = False  # a dirty play since the last whistle: an automatic scrum (L1194)
@@ -547,19 +547,33 @@ class Match:
 
     def play(self, outcome: Outcome) -> Outcome:
         """Play `outcome` with the rule for it; the value that rule returns is next."""
-        model, game, draw = self.model, self.game, self.draw
+        game = self.game
         if isinstance(outcome, Stoppage):
             return self.stoppage(outcome)
         if isinstance(outcome, ShotChance):
             return self.shot(outcome)
         if isinstance(outcome, Breakaway):
             return self.breakaway(outcome)
-        self.rush_play = False
+        if isinstance(outcome, FailedRush):  # still the rush: its puck chase is unmarked
+            return self.settle(rush.failed_rush(game, outcome.side, self.draw()))
+        following = game.rush_play and not isinstance(outcome, Rush)
+        try:
+            return self.open_play(outcome)
+        finally:
+            if following:  # L198: the play after a rush is not marked either
+                game.rush_play = False
+
+    def open_play(self, outcome: Outcome) -> Outcome:
+        """Play an outcome that is neither a whistle, a shot nor part of a rush."""
+        model, game, draw = self.model, self.game, self.draw
         if isinstance(outcome, Possession):
             return self.possession(outcome)
         if isinstance(outcome, LoosePuck):
             if outcome.zone == "neutral":
-                return self.settle(neutral.loose_in_neutral(game, draw))
+                shown = draw()
+                return self.possession(
+                    Possession(neutral.picks_up(game, shown), "neutral", None), shown
+                )
             attacking = other(defending_in(outcome.zone))
             played = self.settle(
                 battles.loose_puck(model, game, attacking, self.coach(attacking), draw)
@@ -582,36 +596,43 @@ class Match:
         if isinstance(outcome, ClearAttempt):
             return self.clear_attempt(outcome.side)
         if isinstance(outcome, Rush):
-            self.rush_play = True
+            game.rush_play = True
             short = self.strength(outcome.side) == "short-handed"
             if short:  # L1058: the penalty kill creates a short-handed chance
                 game.mark_event(even=False, power_play=True)
             result = rush.rush(model, game, outcome.side, draw, short_handed=short)
             return self.settle(result)
         if isinstance(outcome, ForcedScenario):
-            side = outcome.side
-            return self.settle(
-                neutral.neutral_zone(
-                    model, game, side, self.coach(side), draw, colour=outcome.colour
-                )
-            )
+            return self.neutral_play(outcome.side, outcome.colour)
         if isinstance(outcome, DumpIn):
             return self.dump_in(outcome.side)
-        if isinstance(outcome, FailedRush):
-            return self.settle(rush.failed_rush(game, outcome.side, draw()))
+        assert isinstance(outcome, CentreIceShot), outcome
         return self.centre_ice_shot(outcome)
 
-    def possession(self, outcome: Possession) -> Outcome:
+    def neutral_play(
+        self, side: TeamSide, colour: StopLight | None = None, shown: Draw | None = None
+    ) -> Outcome:
+        """`side` plays the neutral zone on a new draw's stop light, the `colour` a forecheck
+        forces (L778, L782) or the stop light of the card `shown` (L824); [T] once it enters
+        the zone (L176)."""
+        result = neutral.neutral_zone(
+            self.model, self.game, side, self.coach(side), self.draw, colour, shown
+        )
+        entered = self.settle(result)
+        if self.zone_of(entered) == end_of(other(side)):
+            self.game.mark_event(even=True, power_play=False)
+        return entered
+
+    def possession(self, outcome: Possession, shown: Draw | None = None) -> Outcome:
+        """`outcome.side` has the puck: in the neutral zone on `shown`'s stop light when a
+        card is already showing for it (L824), in its end a breakout, in the other end an
+        offensive option."""
         model, game, draw, side = self.model, self.game, self.draw, outcome.side
         if outcome.zone == "neutral":
             if game.team(other(side)).goalie_pulled:
                 carrier = outcome.carrier or skater_at(game, side, self.shown.right.zone_off)
                 return self.empty_net(side, carrier)
-            result = neutral.neutral_zone(model, game, side, self.coach(side), draw)
-            entered = self.settle(result)
-            if self.zone_of(entered) == end_of(other(side)):
-                game.mark_event(even=True, power_play=False)  # L174: it enters the zone
-            return entered
+            return self.neutral_play(side, shown=shown)
         if outcome.zone == end_of(side):
             return self.settle(
                 breakouts.defensive_possession(
@@ -956,9 +977,9 @@ class Match:
         """The whistle (L170-L198, L1146-L1198): [T] when the seed marks it, what the Right
         face starts (a scrum, an agitator), line changes, then the faceoff."""
         game = self.game
-        if not self.rush_play:
+        if not game.rush_play:
             game.mark_event(even=outcome.timed, power_play=outcome.power_play_timed)
-        self.rush_play = False
+        game.rush_play = False
         if outcome.why not in ("opening faceoff", "start of period"):
             self.after_whistle()
         if game.time_up and outcome.faceoff_zone == "neutral" and not game.final:

@@ -53,15 +53,16 @@ BLUE = 20
 BLACK = 100
 
 
-def loose_in_neutral(game: GameState, draw: Callable[[], Draw]) -> ZoneResult:
-    """A puck loose in the neutral zone (L742): a new draw's Right H or V says whether the
-    home or the visiting team picks it up."""
-    shown = draw()
-    side: TeamSide = "home" if shown.right.hv == "H" else "visitor"
+def picks_up(game: GameState, shown: Draw) -> TeamSide:
+    """A puck loose in the neutral zone (L742, L824): the new draw's Right H or V says
+    whether the home or the visiting team picks it up; play goes on with the stop light of
+    that same card ("If H is showing … the Neutral Zone Red, Green or Yellow determines the
+    play")."""
     if shown.right.hv not in ("H", "V"):
         raise ValueError(f"card {shown.right_card}'s Right face shows no H/V")
+    side: TeamSide = "home" if shown.right.hv == "H" else "visitor"
     game.log(f"{side} picks up the loose puck in the neutral zone")
-    return ZoneResult(Possession(side, "neutral", None))
+    return side
 
 
 def neutral_zone(
@@ -71,10 +72,12 @@ def neutral_zone(
     coach: Coach,
     draw: Callable[[], Draw],
     colour: Colour | None = None,
+    shown: Draw | None = None,
 ) -> ZoneResult:
     """`side` has the puck in the neutral zone: a new draw's Left stop light (or the forced
-    `colour`) with that draw's carrier and defender (L806-L842)."""
-    shown = draw()
+    `colour`) with that draw's carrier and defender (L806-L842); `shown` is a card already
+    drawn whose stop light is read (the loose puck's H/V card, L824)."""
+    shown = shown or draw()
     light = colour or shown.left.nz_colour
     carrier = skater_at(game, side, shown.right.nz_off)
     game.log(f"neutral zone {light}: {carrier.name} has the puck")
@@ -83,7 +86,8 @@ def neutral_zone(
     if light == "YELLOW":
         return neutral_yellow(model, game, side, carrier, shown, draw)
     if light == "GREEN":
-        return neutral_green(model, game, side, coach, carrier, draw)
+        forced = shown if colour == "GREEN" else None
+        return neutral_green(model, game, side, coach, carrier, draw, forced)
     raise ValueError(f"card {shown.left_card}'s Left face shows no stop light: {light!r}")
 
 
@@ -185,7 +189,7 @@ def matchup(
     if ours > theirs:
         return skate_in(model, game, side, carrier, draw)
     game.mark_event(even=True, power_play=False)
-    return loose_in_neutral(game, draw)
+    return ZoneResult(LoosePuck("neutral"))
 
 
 def neutral_green(
@@ -195,9 +199,11 @@ def neutral_green(
     coach: Coach,
     carrier: Skater,
     draw: Callable[[], Draw],
+    forced: Draw | None = None,
 ) -> ZoneResult:
     """GREEN (L842-L858): the coach has the carrier skate in, initiate a rush or shoot from
-    centre ice."""
+    centre ice. A GREEN the forecheck forces (L778) has no stop-light card: the card drawn
+    for it (`forced`) names the carrier and is the one L842 reads for his skate in."""
     sets_up = max(
         offensive(model, game, carrier, "set_up"), offensive(model, game, carrier, "quality_shot")
     )
@@ -211,17 +217,23 @@ def neutral_green(
         return initiate_rush(model, game, side, carrier, draw)
     if chosen == "centre-ice shot":
         return centre_ice_shot(model, game, side, coach, carrier, draw)
-    return skate_in(model, game, side, carrier, draw)
+    return skate_in(model, game, side, carrier, draw, forced)
 
 
 def skate_in(
-    model: Rinkside, game: GameState, side: TeamSide, carrier: Skater, draw: Callable[[], Draw]
+    model: Rinkside,
+    game: GameState,
+    side: TeamSide,
+    carrier: Skater,
+    draw: Callable[[], Draw],
+    shown: Draw | None = None,
 ) -> ZoneResult:
-    """The carrier enters the offensive zone unchallenged (L844-L846): a new draw's Left
-    blue within his S-U sets up the graded teammate, within his Q-S he makes a quality
-    chance himself (within both: odd sets up, even shoots); above both he keeps the puck
-    with every option. A made chance checks the penalty he draws."""
-    shown = draw()
+    """The carrier enters the offensive zone unchallenged (L844-L846): a new draw's (or the
+    card `shown` already drawn for it) Left blue within his S-U sets up the graded teammate,
+    within his Q-S he makes a quality chance himself (within both: odd sets up, even
+    shoots); above both he keeps the puck with every option. A made chance checks the
+    penalty he draws."""
+    shown = shown or draw()
     blue = shown.left.blue
     sets_up = blue <= offensive(model, game, carrier, "set_up")
     shoots = blue <= offensive(model, game, carrier, "quality_shot")

@@ -217,6 +217,7 @@ class GameState:
     peak_intensity: str = INTENSITIES[0]  # the hottest the game got (L1188: BOILING)
     meter_full: bool = False  # the chippiness meter stays full until a fight empties it (L1160)
     power_play_timing: bool = False  # a power play is on: only L1048-L1062's events mark [T]
+    rush_play: bool = False  # a rush or the play after it: no even-strength [T] (L198, L973)
     box: Counter[tuple[TeamSide, str, int]] = field(default_factory=Counter)
     plays: list[str] = field(default_factory=list)
 
@@ -283,8 +284,12 @@ class GameState:
 
     def mark_event(self, *, even: bool, power_play: bool) -> None:
         """[T] for an event the seed marks at even strength (`even`, L172-L190) or on a
-        power play (`power_play`, L1048-L1062: only those), whichever is being played."""
-        if power_play if self.power_play_timing else even:
+        power play (`power_play`, L1048-L1062: only those), whichever is being played; at
+        even strength none during rush play or the play after it (L198, L973)."""
+        if self.power_play_timing:
+            if power_play:
+                self.mark_time()
+        elif even and not self.rush_play:
             self.mark_time()
 
     def end_period(self) -> bool:
