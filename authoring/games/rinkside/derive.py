@@ -102,7 +102,7 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("hqs", "blue", 0, 20),
     Formula("shot_target", "100", 40, 96),
     Formula("sniper", "100", 0, 40, factor=Fraction("0.5")),
-    Formula("pp_sniper", "100", 0, 45, factor=Fraction("500")),
+    Formula("pp_sniper", "100", 0, 45, factor=Fraction("1500")),
     Formula("sh_sniper", "100", 0, 40, factor=Fraction("100"), offset=-2),
     Formula(
         "breakout", "blue", 0, 20, default=ByUnit((11, 11, 11, 10), (9, 9, 9, 8), (14, 12, 10))
