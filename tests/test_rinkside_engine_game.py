@@ -5,7 +5,8 @@ designer's renamed copy of the shipped workbook."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from statistics import mean
@@ -39,6 +40,7 @@ from authoring.games.rinkside.policy import (
     RandomLegal,
     ask_offensive_play,
     change_lines,
+    play_shares,
 )
 from authoring.games.rinkside.state import SIDES, GameState, TeamSide, Unit
 from authoring.games.rinkside.zone import (
@@ -52,6 +54,7 @@ from authoring.games.rinkside.zone import (
     offensive_chances,
     rating,
 )
+from authoring.games.rinkside.zone import Option as OffensivePlay
 from authoring.simulation import run_rng
 from authoring.validate import validate_workbook
 
@@ -88,50 +91,89 @@ def skater_rated(league: Rinkside, wanted) -> Skater:
     return next(s for s in league.skaters.values() if wanted(s))
 
 
-def offensive_answer(league: Rinkside, game: GameState, carrier: Skater) -> str:
-    chances = offensive_chances(league, game, "home", carrier)
-    return ask_offensive_play(ByTheBook(), game, "home", carrier, chances)
+def carrier_at(league: Rinkside, position: str) -> Skater:
+    return skater_rated(league, lambda s: s.position == position)
 
 
-def test_a_skilled_carrier_tries_the_play_he_makes_more_often(league):
-    """Seed L250-L266: a quality shot on a red within Q-S, a set-up within S-U. The book's
-    coach (README §11.13) tries whichever he makes more often when that is at least half
-    the time: HLX's centre (Q-S 8, S-U 8) goes for the quality shot (the first on a tie)."""
+def chance(q: int, s: int) -> dict[OffensivePlay, Fraction]:
+    """The chances a carrier is offered with a Q-S of `q` and an S-U of `s` (out of 10)."""
+    return {
+        "quality shot": Fraction(q, 10),
+        "set-up": Fraction(s, 10),
+        "two-man game": Fraction(1, 4),
+        "cycle": Fraction(1),
+        "shot on net": Fraction(1),
+        "shoot wide": Fraction(1, 2),
+    }
+
+
+def test_the_book_mixes_a_defencemans_throws_and_cycles_by_his_quality_shot(league):
+    """Seed L288: throwing the puck on net "is an effective strategy when a team has players
+    with low offensive ratings"; L286: cycling "is a good option for players with low
+    offensive numbers". By the book (README §11.20) a defenceman at the point throws on
+    1/2 + 3q/2 of his touches and cycles on the rest: Q-S 2 gives 4/5 and 1/5; Q-S 4 and
+    over, always throws."""
+    defenceman = carrier_at(league, "LD")
+    assert play_shares(defenceman, chance(2, 5)) == {
+        "shot on net": Fraction(4, 5),
+        "cycle": Fraction(1, 5),
+    }
+    assert play_shares(defenceman, chance(4, 1)) == {"shot on net": Fraction(11, 10)}
+
+
+def test_the_book_has_a_shooter_try_his_chance_and_a_playmaker_mix_his(league):
+    """Seed L246: "he has the following options available: create a quality scoring chance
+    for himself, try to set up a teammate …, cycle the puck, simply shoot the puck on net".
+    A winger tries the quality shot, throwing on 1/5 + 3q/10 as often; a centre making his
+    chance half the time does the same, throwing on 1/5; a centre making it less often sets
+    up and shoots in proportion to his chances (README §11.20)."""
+    winger, centre = carrier_at(league, "RW"), carrier_at(league, "C")
+    assert play_shares(winger, chance(4, 6)) == {
+        "quality shot": Fraction(1),
+        "shot on net": Fraction(8, 25),
+    }
+    assert play_shares(centre, chance(5, 8)) == {
+        "quality shot": Fraction(1),
+        "shot on net": Fraction(1, 5),
+    }
+    assert play_shares(centre, chance(3, 7)) == {
+        "quality shot": Fraction(3, 10),
+        "set-up": Fraction(7, 10),
+        "shot on net": Fraction(1, 5),
+    }
+
+
+def test_on_the_power_play_nobody_cycles(league):
+    """Seed L1092: "Whenever a team on the Penalty Kill makes a play on the puck during a
+    Loose Puck Scenario, the puck is cleared out of the Defensive Zone and a Timing Sequence
+    is marked". A cycle hands the puck to a loose-puck scenario, so on a power play the
+    book's defenceman throws the cycle's share on net too (README §11.18, §11.20)."""
+    defenceman = carrier_at(league, "RD")
+    assert play_shares(defenceman, chance(2, 5), power_play=True) == {"shot on net": Fraction(1)}
+
+
+def test_the_book_takes_each_play_in_turn_by_its_share(league):
+    """README §11.20: each touch the carrier tries the play furthest behind its share of his
+    touches so far. A centre with Q-S 3 and S-U 7 (shares 3/10, 7/10, 1/5) tries, over 12
+    touches, 3 quality shots, 7 set-ups and 2 throws, and in the same order every time; the
+    tally is the coach's own, so another coach starts afresh; a play not offered is never
+    chosen."""
     game = GameState.new(league, HOME, VISITOR)
     centre = game.home.line.c
-    assert (rating(league, centre, "quality_shot"), rating(league, centre, "set_up")) == (8, 8)
-    assert offensive_answer(league, game, centre) == "quality shot"
-    passer = skater_rated(
-        league,
-        lambda s: (
-            rating(league, s, "set_up") >= 5
-            and rating(league, s, "set_up") > rating(league, s, "quality_shot")
-        ),
-    )
-    assert offensive_answer(league, game, passer) == "set-up"
+    offered = chance(3, 7)
 
+    def season(coach: ByTheBook, options: Mapping[OffensivePlay, Fraction]) -> list[str]:
+        return [ask_offensive_play(coach, game, "home", centre, options) for _ in range(12)]
 
-def low_rated_forward(league: Rinkside) -> Skater:
-    return skater_rated(
-        league,
-        lambda s: (
-            s.position in ("LW", "C", "RW")
-            and max(rating(league, s, "quality_shot"), rating(league, s, "set_up")) < 5
-        ),
-    )
-
-
-def test_a_low_rated_forward_cycles_and_a_low_rated_defenceman_shoots_from_the_point(league):
-    """Seed L286: cycling "is a good option for players with low offensive numbers"; L288:
-    throwing the puck on net "is an effective strategy when a team has players with low
-    offensive ratings". With the shots even, a forward making neither a quality shot nor a
-    set-up half the time cycles, and HLX's low-rated right defenceman, at the point, throws
-    the puck on net (README §11.17)."""
-    game = GameState.new(league, HOME, VISITOR)
-    defenceman = game.home.pair.rd
-    assert max(rating(league, defenceman, "quality_shot"), rating(league, defenceman, "set_up")) < 5
-    assert offensive_answer(league, game, defenceman) == "shot on net"
-    assert offensive_answer(league, game, low_rated_forward(league)) == "cycle"
+    book = ByTheBook()
+    plays = season(book, offered)
+    assert Counter(plays) == {"set-up": 7, "quality shot": 3, "shot on net": 2}
+    assert plays[:4] == ["set-up", "quality shot", "set-up", "shot on net"]
+    assert season(ByTheBook(), offered) == plays
+    no_set_up: dict[OffensivePlay, Fraction] = {
+        play: c for play, c in offered.items() if play != "set-up"
+    }
+    assert "set-up" not in season(ByTheBook(), no_set_up)
 
 
 def test_the_book_sends_out_the_line_and_pair_furthest_behind_their_ice_time(league):
@@ -154,30 +196,6 @@ def test_the_book_sends_out_the_line_and_pair_furthest_behind_their_ice_time(lea
     change_lines(game, {side: ByTheBook() for side in SIDES})
     assert visitor.on_ice == Unit(4, 2) and home.on_ice == Unit(4, 2)
     assert (home.ice_time["line 1"], home.ice_time["pair 1"], visitor.on_since) == (4, 4, 15)
-
-
-def test_a_team_short_of_shots_throws_the_puck_on_net(league):
-    """Seed L288: throwing the puck on net "is an effective strategy when a team ... is
-    having trouble generating offense": one shot behind the other team, a low-rated forward
-    who would otherwise cycle shoots on net."""
-    game = GameState.new(league, HOME, VISITOR)
-    game.count("visitor", "shots")
-    assert offensive_answer(league, game, low_rated_forward(league)) == "shot on net"
-
-
-def test_on_the_power_play_a_low_rated_forward_throws_the_puck_on_net(league):
-    """Seed L1092: "Whenever a team on the Penalty Kill makes a play on the puck during a
-    Loose Puck Scenario, the puck is cleared out of the Defensive Zone and a Timing Sequence
-    is marked". A cycle hands the puck to a loose-puck scenario, so by the book (README
-    §11.18) a power play's low-rated forward throws the puck on net instead; the same
-    forward cycles at even strength and when his own team is the one short."""
-    game = GameState.new(league, HOME, VISITOR)
-    forward = low_rated_forward(league)
-    assert offensive_answer(league, game, forward) == "cycle"
-    game.visitor.vacant = ("LW",)
-    assert offensive_answer(league, game, forward) == "shot on net"
-    game.visitor.vacant, game.home.vacant = (), ("LW",)
-    assert offensive_answer(league, game, forward) == "cycle"
 
 
 def test_a_power_play_sends_out_the_first_unit_then_the_second(league):

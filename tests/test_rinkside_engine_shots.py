@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from rinkside_engine import HOME, VISITOR, Script, new_game
+from rinkside_engine import HOME, VISITOR, Script, new_game, rated
 
 from authoring.games.rinkside import GAME
 from authoring.games.rinkside.consistency import class_save
@@ -556,11 +556,12 @@ def test_goalie_plus_plus_plus_above_recover_is_an_unassisted_own_goal(league, g
 def test_a_lost_goalie_scramble_gives_an_open_net_shot_on_the_recover_rating(league, game):
     """Seed L666: out of his Scramble range "An offensive player will then get a chance at an
     open net … Block Shots, Deflections, Posts and On/Off Target all apply … if the Blue
-    Number is higher than the goalie's Recover Rating it is a goal"."""
+    Number is higher than the goalie's Recover Rating it is a goal" (the visitors graded by
+    hand: the B defenceman on the right shoots)."""
     scramble = shown(left={"scramble": "GOALIE"})
     lost = shown(blue=13, left={"side": "R"}, right={"grade": "B", "grade_pos": "D"})
     outcome = shoot(
-        league, game, shown(30), shown(44), scramble, lost, shown(60), shown(blue=11),
+        graded(league, game), game, shown(30), shown(44), scramble, lost, shown(60), shown(blue=11),
         shown(n100=1, right_n100=1, left={"assist_credit": "4↓"}),
     )  # fmt: skip
     assert outcome.goal is not None
@@ -640,9 +641,18 @@ def test_a_soft_goal_checks_the_goalies_confidence(league, game):
 def test_a_rebound_shooter_is_found_as_for_a_set_up(league, game, grade, position, side, who):
     """Seed L268: "If a player on the ice has that offensive grade, he takes the shot. If more
     than one … the offensive position … Left or Right"; nobody with the grade: the nearest,
-    the better first (README §9 Q13). The visitors: LW B, C A, RW A, LD B, RD B."""
+    the better first (README §9 Q13). The visitors graded by hand: LW B, C A, RW A, LD B,
+    RD B."""
     draw = shown(left={"side": side}, right={"grade": grade, "grade_pos": position})
-    assert set_up_shooter(league, game, "visitor", None, draw) == game.visitor.at(who)
+    model = graded(league, game)
+    assert set_up_shooter(model, game, "visitor", None, draw) == game.visitor.at(who)
+
+
+def graded(league: Rinkside, game: GameState) -> Rinkside:
+    """The visitors on the ice graded LW B, C A, RW A, LD B, RD B, whatever the shipped
+    derivation gives them."""
+    grades = {"LW": "B", "C": "A", "RW": "A", "LD": "B", "RD": "B"}
+    return rated(league, game, "visitor", **{p: {"grade": g} for p, g in grades.items()})
 
 
 def test_a_chain_of_rebound_shots_ends_with_the_goalie_covering(league, game):

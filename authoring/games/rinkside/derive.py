@@ -111,7 +111,7 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("forecheck_def", "blue", 4, 30, Spread(14, 4), Spread(10, 3)),
     Formula("forecheck_off", "blue", 4, 35, Spread(15, 5), Spread(9, 3)),
     Formula("defense", "red", 1, 9, Spread(4, 1.5), Spread(6, 1.5)),
-    Formula("hit", "red", 0, 9, Spread(5.5, 2), Spread(5.5, 2)),
+    Formula("hit", "red", 0, 9, Spread(6, 2), Spread(6, 2)),
     Formula("big_hit", "red", 0, 10, factor=Fraction("0.4")),
     Formula("nz_hit", "red", 0, 10, factor=Fraction("0.6")),
     Formula("nz_big_hit", "red", 0, 10, factor=Fraction("0.5")),
@@ -130,8 +130,8 @@ FORMULAS: tuple[Formula, ...] = (
         "pass", "100", 20, 95, default=ByUnit((75, 68, 62, 55), (75, 68, 62, 55), (70, 62, 55))
     ),
     Formula("initiate_rush", "red", 0, 10, default=ByUnit((5, 4, 3, 2), (5, 4, 3, 2), (3, 2, 2))),
-    Formula("draw_penalty", "red", 0, 10, factor=Fraction("3.5")),
-    Formula("commit_penalty", "red", 0, 10, factor=Fraction("3.5")),
+    Formula("draw_penalty", "red", 0, 10, factor=Fraction("3")),
+    Formula("commit_penalty", "red", 0, 10, factor=Fraction("3")),
     # 101 - 100 * the severe share of his penalties.
     Formula("secondary_penalty", "100", 50, 100, factor=Fraction("-100"), offset=101),
     Formula("agitator_enforcer", "red", 1, 6),
@@ -197,16 +197,17 @@ class League:
     """Each z-rated rate's mean and population sd per group (forwards: True)."""
 
     moments: dict[tuple[str, bool], tuple[float, float]]
-    # Every rated skater's points/60, for the grades.
-    points: dict[str, Fraction]
+    # Every rated skater's shots on goal/60, for the grades: the grade names who takes the
+    # shot a set-up makes (L268), so it ranks the league's shooters (README §11.20).
+    shooting: dict[str, Fraction]
 
     def z(self, rating: str, skater: Skater, line: StatLine) -> float:
         mean, sd = self.moments[(rating, is_forward(skater))]
         return (float(RATES[rating](line)) - mean) / sd if sd else 0.0
 
     def grade(self, skater_id: str) -> str:
-        mine = self.points[skater_id]
-        above = Fraction(sum(other > mine for other in self.points.values()), len(self.points))
+        mine = self.shooting[skater_id]
+        above = Fraction(sum(other > mine for other in self.shooting.values()), len(self.shooting))
         return next((grade for share, grade in GRADES if above < share), LOWEST_GRADE)
 
 
@@ -223,7 +224,7 @@ def league_of(skaters: Mapping[str, Skater], lines: Mapping[str, StatLine]) -> L
             moments[(rating, forward)] = (
                 (statistics.fmean(values), statistics.pstdev(values)) if values else (0.0, 0.0)
             )
-    return League(moments, {i: RATES["offense"](line) for i, line in rated.items()})
+    return League(moments, {i: per_60(line, line["sog"]) for i, line in rated.items()})
 
 
 def derivable(line: StatLine) -> bool:

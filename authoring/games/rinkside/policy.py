@@ -10,6 +10,7 @@ with the home team matching the visitor's line and pair (L71: the visitor places
 from __future__ import annotations
 
 import random
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
@@ -259,6 +260,7 @@ class ByTheBook:
 
     def __init__(self, name: str = "by the book") -> None:
         self.name = name
+        self._plays: dict[str, Counter[OffensivePlay]] = defaultdict(Counter)
 
     def hitting(self, game: GameState, side: TeamSide, options: Sequence[Hitting]) -> Hitting:
         return _preferred("HIT", options)
@@ -387,21 +389,21 @@ class ByTheBook:
         chances: Mapping[OffensivePlay, Fraction],
         options: Sequence[OffensivePlay],
     ) -> OffensivePlay:
-        """A carrier who makes a quality shot, a set-up or a give and go at least half the
-        time tries the one he makes most often (the first of those on a tie). L286-L290
-        advise the others, for players with low offensive numbers: a defenceman at the point
-        throws the puck on net, and so does a forward whose team has trouble generating
-        offence (fewer shots on goal than the other team so far); otherwise a forward cycles
-        the puck. Shoot wide, which the seed gives no advice for, is left to other coaches."""
-        plays: tuple[OffensivePlay, ...] = ("quality shot", "set-up", "two-man game")
-        best = max(plays, key=lambda play: chances.get(play, Fraction(0)))
-        if chances.get(best, Fraction(0)) >= SKILLED:
-            return _preferred(best, options)
-        at_the_point = carrier.position in ("LD", "RD")
-        trailing = game.total(side, "shots") < game.total(other(side), "shots")
-        if at_the_point or trailing or _power_play(game, side):
+        """A coach who knows his players mixes each carrier's plays in the shares
+        `play_shares` gives him, in turn: on each touch the play furthest behind its share
+        of his touches so far (the larger share on a tie), so a skater's season follows his
+        ratings rather than a cut-off (README §11.20)."""
+        plays = play_shares(carrier, chances, power_play=_power_play(game, side))
+        shares = {play: share for play, share in plays.items() if play in options}
+        if not shares:
             return _preferred("shot on net", options)
-        return _preferred("cycle", options)
+        done = self._plays[carrier.skater_id]
+        touches, total = sum(done.values()) + 1, sum(shares.values())
+        chosen = max(
+            shares, key=lambda play: (shares[play] * touches / total - done[play], shares[play])
+        )
+        done[chosen] += 1
+        return chosen
 
     def starting_goalie(self, club: str, back_to_back: bool, options: Sequence[Goalie]) -> Goalie:
         """The starter, and the backup on the second night of a back-to-back, as NHL clubs
@@ -438,6 +440,35 @@ def _most_due(team: TeamState, kind: Literal["line", "pair"], just_off: int) -> 
         (n for n in range(1, len(shares) + 1) if n != just_off),
         key=lambda n: (behind(n), -n),
     )
+
+
+def play_shares(
+    carrier: Skater, chances: Mapping[OffensivePlay, Fraction], *, power_play: bool = False
+) -> dict[OffensivePlay, Fraction]:
+    """How often the book's carrier tries each offensive play, from q and s, his chances of
+    making a quality shot and a set-up (README §11.20). A defenceman at the point throws the
+    puck on net (L288: "effective … with low offensive ratings") on 1/2 + 3q/2 of his
+    touches and cycles on the rest (L286: "a good option for players with low offensive
+    numbers"). A winger, or a centre making his own chance at least half the time, tries
+    the quality shot and throws the puck on net on 1/5 of it (a winger 3q/10 more). A
+    centre who makes his chance less often is the playmaker the cards hand the puck to
+    most: he tries the quality shot and the set-up in proportion to q and s, throwing on 1/5.
+    On a power play nobody cycles: a cycle is a loose puck, and a penalty kill that plays a
+    loose puck clears the zone (L1092), so the cycle's share is thrown on net. Shares of
+    nothing or less are left out."""
+    q = chances.get("quality shot", Fraction(0))
+    s = chances.get("set-up", Fraction(0))
+    shares: dict[OffensivePlay, Fraction]
+    if carrier.position in ("LD", "RD"):
+        shares = {"shot on net": Fraction(1, 2) + 3 * q / 2, "cycle": Fraction(1, 2) - 3 * q / 2}
+    elif carrier.position == "C" and q < SKILLED:
+        shares = {"quality shot": q, "set-up": s, "shot on net": Fraction(1, 5)}
+    else:
+        throw = Fraction(1, 5) + (0 if carrier.position == "C" else 3 * q / 10)
+        shares = {"quality shot": Fraction(1), "shot on net": throw}
+    if power_play and "cycle" in shares:
+        shares["shot on net"] += max(shares.pop("cycle"), Fraction(0))
+    return {play: share for play, share in shares.items() if share > 0}
 
 
 def club_coach(club: str, random_clubs: frozenset[str], seed: int, run: int) -> Coach:
