@@ -249,13 +249,13 @@ def test_severe_chart_edges(model):
 
 
 def test_assist_charts_edges(model):
-    """README §4.1: AssistCount, Left #100 "1-24 one assist · 25-100 two assists";
-    AssistRank, Right #100 "1-40 highest · 41-68 2nd · 69-88 3rd · 89-100 4th"."""
+    """README §4.1: AssistCount, Left #100 "1-4 one assist · 5-100 two assists" (README
+    §11.20); AssistRank, Right #100 "1-40 highest · 41-68 2nd · 69-88 3rd · 89-100 4th"."""
     count, rank = model.assist_count, model.assist_rank
     assert (count.number, rank.number) == ("left100", "right100")
-    assert [count[n].assists for n in (1, 24, 25, 100)] == [1, 1, 2, 2]
+    assert [count[n].assists for n in (1, 4, 5, 100)] == [1, 1, 2, 2]
     assert [rank[n].from_highest for n in (40, 41, 68, 69, 88, 89)] == [1, 2, 2, 3, 3, 4]
-    assert count.chance(count[25]) == Fraction(76, 100)
+    assert count.chance(count[5]) == Fraction(96, 100)
 
 
 def test_auxiliary_chart_edges_and_timing(model):

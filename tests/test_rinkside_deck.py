@@ -178,29 +178,41 @@ def test_neither_face_wins_a_comparison_of_the_two_n100s(cards):
     assert n100_comparison(deck) == (Fraction(49, 99), Fraction(49, 99), Fraction(1, 99))
 
 
+def digits(cards: list[Row], left: int, right: int) -> int:
+    """The card carrying the black digits `left` (its back) and `right` (its front)."""
+    return int(card_with(cards, l_black=left, r_black=right)["card"])
+
+
 def test_a_repeated_digit_pair_is_caught_at_the_edited_right_digit(check, cards):
-    """Card 35 carries the digits 3 and 5; given a Right 4 it repeats card 34. Right 4s now
-    show on 11 fronts and 5s on 9: 34 comes up on 10·11 - 2 = 108 draws, 35 on 10·9 = 90,
-    every other x4 on 109 and x5 on 89, against 99 of 9,900."""
-    assert card_with(cards, card=35)["r_black"] == 5
-    result = check(lambda book: set_value(book, "r_black", 35, 4))
-    assert result.findings and found(result, "black-n100") == [(SHEET, shipped_cell("r_black", 35))]
+    """The card carrying the digits 3 and 5, given a Right 4, repeats the one carrying 3 and 4.
+    Right 4s now show on 11 fronts and 5s on 9: 34 comes up on 10·11 - 2 = 108 draws, 35 on
+    10·9 = 90, every other x4 on 109 and x5 on 89, against 99 of 9,900. The check cannot
+    tell which of the two was edited: it names the later in sheet order, at the digit of the
+    side now on 11 cards."""
+    edited, repeated = digits(cards, 3, 5), digits(cards, 3, 4)
+    later, earlier = max(edited, repeated), min(edited, repeated)
+    result = check(lambda book: set_value(book, "r_black", edited, 4))
+    assert result.findings
+    assert found(result, "black-n100") == [(SHEET, shipped_cell("r_black", later))]
     text = message(result, "black-n100")
     assert text == (
         "Black #100 is not uniform: 4 14 24 44 54 64 74 84 94 at 109/9,900 each; "
         "5 15 25 45 55 65 75 85 95 at 89/9,900 each; 34 at 108/9,900 = 3/275; "
         "35 at 90/9,900 = 1/110; against 99/9,900 = 1/100 for every value. "
-        "Card 35's black digits 3 and 4 repeat card 34's"
+        f"Card {later}'s black digits 3 and 4 repeat card {earlier}'s"
     )
     # The one other finding: the pair read with the Right digit (README §3.5 P03) moved.
     assert {f.code for f in result.findings} == {"black-n100", "read-together"}
     assert found(result, "read-together") == [("ReadTogether", pair_value_cell("P03"))]
 
 
-def test_a_repeated_digit_pair_made_on_the_left_is_caught_at_the_left_digit(check):
-    result = check(lambda book: set_value(book, "l_black", 47, 3))
-    assert found(result, "black-n100") == [(SHEET, shipped_cell("l_black", 47))]
-    assert "Card 47's black digits 3 and 7 repeat card 37's" in message(result, "black-n100")
+def test_a_repeated_digit_pair_made_on_the_left_is_caught_at_the_left_digit(check, cards):
+    edited, repeated = digits(cards, 4, 7), digits(cards, 3, 7)
+    later, earlier = max(edited, repeated), min(edited, repeated)
+    result = check(lambda book: set_value(book, "l_black", edited, 3))
+    assert found(result, "black-n100") == [(SHEET, shipped_cell("l_black", later))]
+    text = message(result, "black-n100")
+    assert f"Card {later}'s black digits 3 and 7 repeat card {earlier}'s" in text
 
 
 @pytest.mark.parametrize(

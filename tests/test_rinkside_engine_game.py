@@ -111,14 +111,15 @@ def test_the_book_mixes_a_defencemans_throws_and_cycles_by_his_quality_shot(leag
     """Seed L288: throwing the puck on net "is an effective strategy when a team has players
     with low offensive ratings"; L286: cycling "is a good option for players with low
     offensive numbers". By the book (README §11.20) a defenceman at the point throws on
-    1/2 + 3q/2 of his touches and cycles on the rest: Q-S 2 gives 4/5 and 1/5; Q-S 4 and
+    3/5 + 4q/5 of his touches and cycles on the rest: Q-S 2 gives 19/25 and 6/25; Q-S 5 and
     over, always throws."""
     defenceman = carrier_at(league, "LD")
     assert play_shares(defenceman, chance(2, 5)) == {
-        "shot on net": Fraction(4, 5),
-        "cycle": Fraction(1, 5),
+        "shot on net": Fraction(19, 25),
+        "cycle": Fraction(6, 25),
     }
-    assert play_shares(defenceman, chance(4, 1)) == {"shot on net": Fraction(11, 10)}
+    assert play_shares(defenceman, chance(5, 1)) == {"shot on net": Fraction(1)}
+    assert play_shares(defenceman, chance(7, 1)) == {"shot on net": Fraction(1)}
 
 
 def test_the_book_has_a_shooter_try_his_chance_and_a_playmaker_mix_his(league):

@@ -447,20 +447,21 @@ def play_shares(
 ) -> dict[OffensivePlay, Fraction]:
     """How often the book's carrier tries each offensive play, from q and s, his chances of
     making a quality shot and a set-up (README §11.20). A defenceman at the point throws the
-    puck on net (L288: "effective … with low offensive ratings") on 1/2 + 3q/2 of his
-    touches and cycles on the rest (L286: "a good option for players with low offensive
-    numbers"). A winger, or a centre making his own chance at least half the time, tries
-    the quality shot and throws the puck on net on 1/5 of it (a winger 3q/10 more). A
-    centre who makes his chance less often is the playmaker the cards hand the puck to
-    most: he tries the quality shot and the set-up in proportion to q and s, throwing on 1/5.
-    On a power play nobody cycles: a cycle is a loose puck, and a penalty kill that plays a
-    loose puck clears the zone (L1092), so the cycle's share is thrown on net. Shares of
-    nothing or less are left out."""
+    puck on net (L288: "effective … with low offensive ratings") on 3/5 + 4q/5 of his
+    touches (all of them from q = 1/2) and cycles on the rest (L286: "a good option for
+    players with low offensive numbers"). A winger, or a centre making his own chance at
+    least half the time, tries the quality shot and throws the puck on net on 1/5 of it (a
+    winger 3q/10 more). A centre who makes his chance less often is the playmaker the cards
+    hand the puck to most: he tries the quality shot and the set-up in proportion to q and
+    s, throwing on 1/5. On a power play nobody cycles: a cycle is a loose puck, and a
+    penalty kill that plays a loose puck clears the zone (L1092), so the cycle's share is
+    thrown on net. Shares of nothing or less are left out."""
     q = chances.get("quality shot", Fraction(0))
     s = chances.get("set-up", Fraction(0))
     shares: dict[OffensivePlay, Fraction]
     if carrier.position in ("LD", "RD"):
-        shares = {"shot on net": Fraction(1, 2) + 3 * q / 2, "cycle": Fraction(1, 2) - 3 * q / 2}
+        throw = min(Fraction(1), Fraction(3, 5) + 4 * q / 5)
+        shares = {"shot on net": throw, "cycle": 1 - throw}
     elif carrier.position == "C" and q < SKILLED:
         shares = {"quality shot": q, "set-up": s, "shot on net": Fraction(1, 5)}
     else:
