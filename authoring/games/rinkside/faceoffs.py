@@ -18,6 +18,7 @@ from authoring.games.rinkside.draws import Draw
 from authoring.games.rinkside.model import Rinkside, Skater
 from authoring.games.rinkside.penalties import official_calls
 from authoring.games.rinkside.state import GameState, TeamSide, TeamState, Zone, other
+from authoring.games.rinkside.zone import rating
 
 TOSS_DEFENSIVE = "TOSS-D"
 TOSS_OFFENSIVE = "TOSS-O"
@@ -112,13 +113,11 @@ def faceoff(model: Rinkside, game: GameState, zone: Zone, draw: Callable[[], Dra
         if symbol is None or not symbol.isdigit():
             raise ValueError(f"card {shown.left_card}'s Left face shows no faceoff: {symbol!r}")
         winner = draw_winner(
-            _rating(model, takers["home"]), _rating(model, takers["visitor"]), int(symbol)
+            rating(model, takers["home"], "faceoff"),
+            rating(model, takers["visitor"], "faceoff"),
+            int(symbol),
         )
         return result(winner, shown)
-
-
-def _rating(model: Rinkside, skater: Skater) -> int:
-    return int(model.skater_cards[skater.skater_id]["faceoff"])
 
 
 def _replacement(model: Rinkside, team: TeamState, tossed: list[Skater]) -> Skater:
@@ -127,7 +126,7 @@ def _replacement(model: Rinkside, team: TeamState, tossed: list[Skater]) -> Skat
     line = team.line
     forwards = [s for s in (line.lw, line.c, line.rw) if s not in tossed]
     candidates = forwards or [s for s in (team.pair.ld, team.pair.rd) if s not in tossed]
-    return max(candidates, key=lambda skater: _rating(model, skater))
+    return max(candidates, key=lambda skater: rating(model, skater, "faceoff"))
 
 
 def _controller(team: TeamState, taker: Skater, shown: Draw) -> Skater:

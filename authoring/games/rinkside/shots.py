@@ -37,7 +37,7 @@ from authoring.games.rinkside.saves import (
     stopped,
 )
 from authoring.games.rinkside.state import GameState, TeamSide, TeamState, other
-from authoring.games.rinkside.zone import offensive, set_up_shooter
+from authoring.games.rinkside.zone import offensive, rating, set_up_shooter
 
 Strength = Literal["even", "power play", "short-handed"]
 # The sniper range a shooter's team reads at each strength (L1076, README §5.6).
@@ -187,10 +187,6 @@ def _result(sequence: _Sequence, then: Then) -> ShotResult:
         tuple(sequence.clears),
         tuple(sequence.hitters),
     )
-
-
-def rating(model: Rinkside, skater: Skater, name: str) -> int:
-    return int(model.skater_cards[skater.skater_id][name])
 
 
 def player(team: TeamState, position: str | None) -> Skater:
