@@ -27,6 +27,7 @@ from authoring.games.rinkside import GAME, calibration
 from authoring.games.rinkside.calibration import (
     GOALIE_DRIVERS,
     LEAGUE_DRIVERS,
+    NO_POWER_PLAY,
     SKATER_DRIVERS,
     LeagueFigure,
     compare,
@@ -182,6 +183,8 @@ def test_the_targets_are_the_sheets_sums_over_their_samples():
         book, "SkaterStats", "pim_minor", "double_minors", "pim_major", "pim_misconduct"
     )
     assert targets["penalties"].value == pytest.approx(penalties / games)
+    # Every power play comes from a penalty: the rest gave none.
+    assert (targets[NO_POWER_PLAY].count, targets[NO_POWER_PLAY].n) == (penalties - drawn, games)
     assert (targets["reshuffles"].value, targets["reshuffles"].n) == (2.0, None)
 
 

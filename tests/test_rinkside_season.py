@@ -31,6 +31,7 @@ from authoring.games.rinkside.policy import (
 )
 from authoring.games.rinkside.season import (
     BACK_TO_BACK_LEVEL,
+    WITHOUT_POWER_PLAY,
     Fixture,
     Season,
     games_out,
@@ -214,6 +215,8 @@ def test_the_seasons_players_add_up_to_its_teams(league):
     for _, _, g, a, s, g2, p2, s2 in summary.skaters:
         assert g2 >= g and p2 >= g + a and s2 >= s
     assert team["goals"] - 2 <= goals <= team["goals"]
+    # Each power play is one penalty's (a 5-on-3 a second one's): the others gave none.
+    assert 0 <= team[WITHOUT_POWER_PLAY] == team["penalties"] - team["pp_chances"]
     assert sum(saved for *_, saved in summary.goalies) == team["saves"]
     assert sum(against for _, _, against, _ in summary.goalies) <= team["shots"]
     starts = dict(summary.goalie_starts)

@@ -27,7 +27,7 @@ from typing import Literal
 from authoring.findings import Finding, Location, Severity
 from authoring.games.rinkside.derive import goalie_shots
 from authoring.games.rinkside.model import Rinkside, StatLine
-from authoring.games.rinkside.season import SeasonSummary, one_season
+from authoring.games.rinkside.season import WITHOUT_POWER_PLAY, SeasonSummary, one_season
 from authoring.report import Figures
 from authoring.simulation import Z_95, Mean, Proportion, run_all
 
@@ -61,6 +61,9 @@ class Target:
 
 
 PENALTY_COLUMNS = ("pim_minor", "double_minors", "pim_major", "pim_misconduct")
+# The penalties that gave no power play: the stat lines' penalties less their power plays
+# (README §6.4 drew `penalties_drawn` as the power plays), the engine's `WITHOUT_POWER_PLAY`.
+NO_POWER_PLAY = "penalties, no PP"
 # Figure: the SkaterStats columns summed for it, over team-games (README §6.3, §6.4).
 MEAN_COLUMNS: dict[str, tuple[str, ...]] = {
     "goals": ("g",),
@@ -72,7 +75,9 @@ MEAN_COLUMNS: dict[str, tuple[str, ...]] = {
     "fights": ("fights",),
 }
 # The order the league table prints in.
-FIGURES = ("goals", "shots", "save %", "PP chances", "PP %", "penalties", "hits", "fights")
+FIGURES = (
+    "goals", "shots", "save %", "PP chances", "PP %", "penalties", NO_POWER_PLAY, "hits", "fights",
+)  # fmt: skip
 RESHUFFLES = "reshuffles"
 
 
@@ -108,6 +113,11 @@ def league_targets(model: Rinkside) -> dict[str, Target]:
     targets["save %"] = Target(
         "save %", "share", saves / shots if shots else math.nan, saves, shots,
         "GoalieStats sv_* / sa_*",
+    )  # fmt: skip
+    unanswered = targets["penalties"].count - targets["PP chances"].count
+    targets[NO_POWER_PLAY] = Target(
+        NO_POWER_PLAY, "mean", unanswered / games if games else math.nan, unanswered, games,
+        f"SkaterStats {' + '.join(PENALTY_COLUMNS)} - penalties_drawn / GoalieStats gs",
     )  # fmt: skip
     pp_goals = _summed(skaters, ("ppg",))
     chances = targets["PP chances"].count
@@ -160,6 +170,17 @@ CALLS = (
     *_drivers("PlayResultCards", "l_call_tight", "l_call_normal", "l_call_ltp", "l_faceoff"),
     *_drivers("PlayResultCards", "l_hit_minus", "l_hit", "l_hit_plus"),
 )
+# The penalties that give no power play: scrums' coincidentals, the severe calls, the
+# drawn retaliation, fights.
+UNANSWERED = (
+    Driver("CoincidentalRange", "hi"),
+    *_drivers("ScrumChart", "result", "chippiness"),
+    Driver("PlayResultCards", "r_after_whistle"),
+    *_drivers("SkaterCards", "secondary_penalty", "agitator_enforcer"),
+    Driver("SevereChart", "penalty"),
+    Driver("FightResult", "result"),
+    Driver("T_PenaltyConsequences", "power_plays"),
+)
 LEAGUE_DRIVERS: dict[str, tuple[Driver, ...]] = {
     "goals": (*REBOUNDS, *RUSH_CHANCES),
     "shots": (*TRIES, *LOOSE_PUCKS),
@@ -169,7 +190,8 @@ LEAGUE_DRIVERS: dict[str, tuple[Driver, ...]] = {
         *_drivers("SkaterCards", "defense", "neutral"),
         Driver("T_PKForecheck", "result"),
     ),
-    "penalties": CALLS,
+    "penalties": (*CALLS, *UNANSWERED),
+    NO_POWER_PLAY: UNANSWERED,
     "hits": (
         *_drivers("SkaterCards", "hit", "big_hit", "physical"),
         *_drivers("PlayResultCards", "l_hit_minus", "l_hit", "l_hit_plus", "r_physical"),
@@ -326,6 +348,7 @@ SIMULATED_MEANS = {
     "shots": "shots",
     "PP chances": "pp_chances",
     "penalties": "penalties",
+    NO_POWER_PLAY: WITHOUT_POWER_PLAY,
     "hits": "hits",
     "fights": "fights",
     RESHUFFLES: "reshuffles",

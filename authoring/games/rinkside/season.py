@@ -38,6 +38,10 @@ BOILING = "BOILING"
 BACK_TO_BACK_LEVEL = 3  # L1188: the 2nd game of a back-to-back after a BOILING game
 # The league per team-game figures, as GameRecord's stat columns.
 TEAM_STATS = ("goals", "shots", "saves", "pp_goals", "pp_chances", "penalties", "hits", "fights")
+# A team's penalties that gave the other side no power play (coincidental minors, its own
+# penalties on a power play, a drawn retaliation's roughing, the fights' majors): its
+# penalties less the other side's power-play chances, kept per team-game for its spread.
+WITHOUT_POWER_PLAY = "penalties_without_pp"
 
 
 @dataclass(frozen=True)
@@ -307,8 +311,13 @@ def summarise(season: Season) -> SeasonSummary:
             scored, allowed = record.stat(mine, "goals"), record.stat(theirs, "goals")
             outcome = "W" if scored > allowed else "L" if scored < allowed else "T"
             table[club].update({outcome: 1, "GF": scored, "GA": allowed})
-            for stat in TEAM_STATS:
-                value = record.stat(mine, stat)
+            for stat, value in (
+                *((stat, record.stat(mine, stat)) for stat in TEAM_STATS),
+                (
+                    WITHOUT_POWER_PLAY,
+                    record.stat(mine, "penalties") - record.stat(theirs, "pp_chances"),
+                ),
+            ):
                 sums[stat] += value
                 squares[stat] += value * value
             for skater in model.roster(club):
@@ -344,7 +353,7 @@ def summarise(season: Season) -> SeasonSummary:
             (club, t["W"], t["L"], t["T"], t["GF"], t["GA"]) for club, t in table.items()
         ),
         team_games=2 * len(season.games),
-        sums=tuple((stat, sums[stat], squares[stat]) for stat in TEAM_STATS),
+        sums=tuple((stat, sums[stat], squares[stat]) for stat in (*TEAM_STATS, WITHOUT_POWER_PLAY)),
         periods=len(season.games) * PERIODS,
         deck=tuple((count, deck[count], deck_squares[count]) for count in ("draws", "reshuffles")),
         skaters=tuple(
