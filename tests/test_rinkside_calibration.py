@@ -29,6 +29,7 @@ from authoring.games.rinkside.calibration import (
     LEAGUE_DRIVERS,
     NO_POWER_PLAY,
     SKATER_DRIVERS,
+    Driver,
     LeagueFigure,
     compare,
     league_figures,
@@ -37,7 +38,7 @@ from authoring.games.rinkside.calibration import (
     tally,
 )
 from authoring.games.rinkside.model import Rinkside, build_model
-from authoring.games.rinkside.season import SeasonSummary, one_season
+from authoring.games.rinkside.season import WITHOUT_POWER_PLAY, SeasonSummary, one_season
 from authoring.validate import validate_workbook
 
 SHARED_FIXTURES = (copied_workbook, shipped_league)
@@ -159,6 +160,31 @@ def test_shots_that_come_in_clusters_spread_a_season_wider_than_poisson(a_round,
     assert zs["clustered"] == pytest.approx(
         poisson / math.sqrt(statistics.variance(clustered) / statistics.mean(clustered))
     )
+
+
+def test_coincidental_minors_are_penalties_that_give_no_power_play(tmp_path, league):
+    """L1156: "If the Right PRC Blue Number is within the Coincidental Penalty Range ...
+    the Official takes two players off the ice with Coincidental Penalties": a designer who
+    widens the range to every blue sees the penalties with no power play climb, the power
+    plays stay where they were, and `check` names CoincidentalRange for it."""
+
+    def every_scrum_coincidental(book: openpyxl.Workbook) -> None:
+        sheet = book["CoincidentalRange"]
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row, headers(sheet).index("hi") + 1).value = 20
+
+    edited = model_of(edited_copy(GAME, tmp_path / "edited", every_scrum_coincidental))
+    per_team_game = {}
+    for name, model in (("shipped", league), ("edited", edited)):
+        summary = one_season(model, 1, 4, 0)
+        sums = {stat: total for stat, total, _ in summary.sums}
+        per_team_game[name] = {
+            stat: sums[stat] / summary.team_games for stat in (WITHOUT_POWER_PLAY, "pp_chances")
+        }
+    shipped, widened = per_team_game["shipped"], per_team_game["edited"]
+    assert widened[WITHOUT_POWER_PLAY] > shipped[WITHOUT_POWER_PLAY] + 1.5
+    assert abs(widened["pp_chances"] - shipped["pp_chances"]) < 1
+    assert Driver("CoincidentalRange", "hi") in LEAGUE_DRIVERS[NO_POWER_PLAY]
 
 
 def test_the_targets_are_the_sheets_sums_over_their_samples():
