@@ -473,9 +473,9 @@ def test_a_blue_chart_tiles_1_to_20(check):
 def test_the_at_or_below_ranges_per_intensity(model):
     """README §4.1: CoincidentalRange on the Right blue, CoolerHeads on Black #100, both at or
     below a number that grows with the intensity: hotter games make coincidental minors and
-    resets more likely (the numbers the calibration's, README §11.18: CoincidentalRange
-    "NORMAL 1 · AGITATED 1-2 · HOT 1-3 · BOILING 1-4", CoolerHeads "NORMAL 1-85 · AGITATED
-    1-90 · HOT 1-95 · BOILING 1-100")."""
+    resets more likely (the numbers the calibration's, README §11.18 and §11.23:
+    CoincidentalRange "NORMAL none · AGITATED 1-2 · HOT 1-3 · BOILING 1-4", CoolerHeads
+    "NORMAL 1-85 · AGITATED 1-90 · HOT 1-95 · BOILING 1-100")."""
     book = openpyxl.load_workbook(GAME.workbook)
     assert {sheet: len(records(book[sheet])) for sheet in AT_OR_BELOW} == {
         "CoincidentalRange": 4,
@@ -483,12 +483,13 @@ def test_the_at_or_below_ranges_per_intensity(model):
     }
     coincidental, cooler = model.coincidental_range, model.cooler_heads
     assert [coincidental[i].chance for i in ("NORMAL", "AGITATED", "HOT", "BOILING")] == [
-        Fraction(1, 20),
+        0,
         Fraction(2, 20),
         Fraction(3, 20),
         Fraction(4, 20),
     ]
-    assert (1 in coincidental["NORMAL"], 2 in coincidental["NORMAL"]) == (True, False)
+    assert not any(blue in coincidental["NORMAL"] for blue in range(1, 21))
+    assert (2 in coincidental["AGITATED"], 3 in coincidental["AGITATED"]) == (True, False)
     assert (85 in cooler["NORMAL"], 86 in cooler["NORMAL"], 100 in cooler["BOILING"]) == (
         True,
         False,
@@ -512,6 +513,25 @@ def test_a_second_range_for_one_intensity_is_caught_at_its_cell(check, sheet):
     assert sorted(f.code for f in validation.findings) == ["duplicate", "missing-intensity"]
     [missing] = [f for f in validation.findings if f.code == "missing-intensity"]
     assert (missing.sheet, "no range for BOILING" in missing.as_text()) == (sheet, True)
+
+
+@pytest.mark.parametrize("sheet", AT_OR_BELOW)
+def test_a_range_that_runs_backwards_is_caught_at_its_top(check, sheet):
+    """README §4.1: an at-or-below range runs from lo up to hi; a copy whose HOT range is
+    written 3 to 2 would read as no range at all, so it is an error at its hi cell, naming
+    the way to write none (hi 0)."""
+    book = openpyxl.load_workbook(GAME.workbook)
+    lo = cell_where(book[sheet], "lo", intensity="HOT")
+    hi = cell_where(book[sheet], "hi", intensity="HOT")
+
+    def backwards(book: openpyxl.Workbook) -> None:
+        book[sheet][lo], book[sheet][hi] = 3, 2
+
+    validation = check(backwards)
+    assert found(validation, "range-reversed") == [(sheet, hi)]
+    [finding] = validation.findings
+    assert "range 3-2 runs backwards" in finding.as_text()
+    assert finding.expected == "hi at or above lo, or hi 0 for no range"
 
 
 def test_momentum_tables_hold_the_seeds_values(model):

@@ -23,7 +23,7 @@ from authoring.games.rinkside import GAME
 
 AUTHORING = str(Path(sys.executable).parent / "authoring")
 # The points derive adds to a save number for the engine's play (README §11.17).
-ALLOWANCE = {"save_green": 6, "save_blue": 2, "save_black": 2}
+ALLOWANCE = {"save_green": 6, "save_blue": 3, "save_black": 3}
 # The calibration's warnings: a league figure, a share of players, or one player's stat.
 CALIBRATION_WARNING = re.compile(
     r": warning: (simulated |\d+ of \d+ players .* within |\S+ (G|SOG|P|SV%): simulated )"

@@ -187,8 +187,9 @@ def test_a_scrum_reads_black_100_in_the_column_of_the_intensity(
 @pytest.mark.parametrize(
     ("intensity", "blue", "coincidental"),
     [
-        ("NORMAL", 1, True),
-        ("NORMAL", 2, False),
+        ("NORMAL", 1, False),
+        ("AGITATED", 2, True),
+        ("AGITATED", 3, False),
         ("HOT", 3, True),
         ("HOT", 4, False),
         ("BOILING", 5, False),
@@ -199,8 +200,8 @@ def test_coincidental_minors_on_a_right_blue_within_the_intensitys_range(
 ):
     """Seed L1156: "If the Right PRC Blue Number is within the Coincidental Penalty Range
     associated with the current Game Intensity, the Official takes two players off the ice
-    with Coincidental Penalties" (the ranges the calibration's, README §11.18: NORMAL 1,
-    AGITATED 1-2, HOT 1-3, BOILING 1-4)."""
+    with Coincidental Penalties" (the ranges the calibration's, README §11.18 and §11.23:
+    none at NORMAL, AGITATED 1-2, HOT 1-3, BOILING 1-4)."""
     game.intensity = intensity
     assert scrum(league, game, cards(shown(1, right={"blue": blue}))).coincidental is coincidental
 

@@ -72,7 +72,8 @@ def test_a_goalie_card_from_his_season():
     great_save 2 (.944 >= .930 + .010); big ranges GS + 2, 3, 4 = 4, 5, 6;
     save_green from 85/100: 100 (.85 - .10) / .90 = 83.3 -> 83; save_blue 180/200 = .90
     -> 88.9 -> 89; save_black 679/700 = .97 -> 96.67 -> 97, each carrying the engine's
-    allowance (README §11.18: green 6, blue 2, black 2) as 89, 91, 99; sht 36/40 = .90 -> 89;
+    allowance (README §11.18, §11.23: green 6, blue 3, black 3) as 89, 92 and 100, held at
+    the scale's top 99; sht 36/40 = .90 -> 89;
     goalie_rating 70 + 1000 (.944 - .930) = 84; shootout 15 of 20 breakaways -> 75;
     rebounds per 100 saves 100 x 59/944 = 6.25, RC 22 - 6.25 = 15.75 -> 16; with RC 16 the
     easy column is cover 16 - 11 = 5, corner 7, rebound 9 and the difficult one cover
@@ -81,7 +82,7 @@ def test_a_goalie_card_from_his_season():
     columns at their defaults: a butterfly's 3, 6, 8 and puck handling 5 and 3."""
     assert goalie_card(season(rebounds=104), LEAGUE, {}) == {
         "save_green": 89,
-        "save_blue": 91,
+        "save_blue": 92,
         "save_black": 99,
         "great_save": 2,
         "big_good": 4,
@@ -136,13 +137,13 @@ def test_the_shipped_goalie_cards_are_the_derived_ones_and_validate_clean():
 
 # --- goalie card sanity at the cell (README §8.1) -------------------------------------------
 
-# Each bound broken on the first card (HLX-G1: green 87, blue 92, black 98, sht 95, great
+# Each bound broken on the first card (HLX-G1: green 87, blue 93, black 99, sht 95, great
 # save 1, big 3 4 5, easy 7 8 9, difficult 4 8 9, type 3 6 8, play 5, control 3), no other.
 BROKEN_BOUNDS = {
-    ("save_green", "save_blue"): {"save_green": 93},
-    ("save_blue", "save_black"): {"save_blue": 99},
+    ("save_green", "save_blue"): {"save_green": 94},
+    ("save_blue", "save_black"): {"save_blue": 99, "save_black": 98},
     ("save_green", "sht"): {"sht": 80},
-    ("sht", "save_black"): {"sht": 99},
+    ("sht", "save_black"): {"sht": 99, "save_black": 98},
     ("control_puck", "play_puck"): {"control_puck": 6},
     ("great_save", "big_good"): {"great_save": 4},
     ("big_good", "big_very_good"): {"big_good": 5},
@@ -280,11 +281,11 @@ def test_derive_writes_the_documented_goalie_card_and_keeps_his_judgement(tmp_pa
     even-strength saves follow), so his season is 1,538 saves on 1,668 shots against the
     league's 18,290 on 20,256. README §7.3 by hand: great_save 2 (.9221 >= .9029 + .010),
     big ranges GS + 2, 3, 4 = 4, 5, 6; N = round(100 (s - 2/20) / (1 - 2/20)) plus the
-    colour's base (green 6, blue 2, black 2; README §11.18): save_green 394/458 -> 84.47 ->
-    84 + 6 = 90, save_blue 365/404 -> 89.27 -> 89 + 2 = 91, save_black 779/806 -> 96.28 -> 96 +
-    2 = 98, sht 38/40 -> 94.44 -> 94; goalie_rating 70 + 1000 (1538/1668 - 18290/20256) =
-    89.12 -> 89. The rest of his card stays, and his own stand-up glove (2) is never written
-    over."""
+    colour's base (green 6, blue 3, black 3; README §11.18, §11.23): save_green 394/458 ->
+    84.47 -> 84 + 6 = 90, save_blue 365/404 -> 89.27 -> 89 + 3 = 92, save_black 779/806 ->
+    96.28 -> 96 + 3 = 99, sht 38/40 -> 94.44 -> 94; goalie_rating 70 + 1000 (1538/1668 -
+    18290/20256) = 89.12 -> 89. The rest of his card stays, and his own stand-up glove (2) is
+    never written over."""
     book = openpyxl.load_workbook(GAME.workbook)
     stats, cards = book["GoalieStats"], book["GoalieCards"]
     row = next(r for r, line in records(stats) if line["goalie_id"] == "HLX-G1")
@@ -318,8 +319,8 @@ def test_derive_writes_the_documented_goalie_card_and_keeps_his_judgement(tmp_pa
         "big_very_good": 5,
         "big_great": 6,
         "save_green": share(394, 458) + 6,
-        "save_blue": share(365, 404) + 2,
-        "save_black": share(779, 806) + 2,
+        "save_blue": share(365, 404) + 3,
+        "save_black": share(779, 806) + 3,
         "sht": share(38, 40),
         "goalie_rating": round_half_up(rating),
     }

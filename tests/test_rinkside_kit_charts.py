@@ -106,7 +106,8 @@ RESULTS: dict[str, Callable[[Values], list[str]]] = {
 def printed_row(sheet: str, values: Values) -> list[str]:
     """What one workbook row prints, in reading order."""
     if sheet in ("CoincidentalRange", "CoolerHeads"):
-        return [values["intensity"], printed_range(values["lo"], values["hi"])]
+        top = values["hi"]
+        return [values["intensity"], printed_range(values["lo"], top) if top else "none"]
     if sheet == "MomentumLevels":
         top = values["hi"]
         points = f"{values['lo']} and up" if top is None else printed_range(values["lo"], top)

@@ -31,6 +31,7 @@ from authoring.games.rinkside.kit_charts import (
     NUMBER_NAMES,
     SEVERE,
     Column,
+    at_or_below_range,
     chart_header,
     chart_rows,
     fight_result_title,
@@ -299,8 +300,8 @@ def intensities(game: Rinkside) -> Table:
             [
                 intensity,
                 "SCRUM-N" if intensity == INTENSITIES[0] else "SCRUM-N, SCRUM-AHB",
-                number_range(coincidental.lo, coincidental.hi),
-                number_range(cooler.lo, cooler.hi),
+                at_or_below_range(coincidental),
+                at_or_below_range(cooler),
             ]
         )
     header = [

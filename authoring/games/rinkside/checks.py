@@ -700,6 +700,24 @@ def every_key(
     return run
 
 
+def at_or_below_ranges(sheet_name: str) -> Callable[[Tables], Iterator[Finding]]:
+    """README §4.1: an at-or-below range runs from `lo` up to `hi`, or is none at all with
+    `hi` 0; a `hi` under `lo` otherwise would silently read as none."""
+
+    def run(tables: Tables) -> Iterator[Finding]:
+        for record in tables[sheet_name].records:
+            if record.ok("lo", "hi") and 0 < record["hi"] < record["lo"]:
+                yield record.finding(
+                    Severity.ERROR,
+                    "range-reversed",
+                    f"range {record['lo']}-{record['hi']} runs backwards",
+                    "hi",
+                    "hi at or above lo, or hi 0 for no range",
+                )
+
+    return run
+
+
 REVIEWABLE = ("deflection", "screen")  # a stick above the bar, a goalie run over
 
 
@@ -783,6 +801,10 @@ CHECKS: tuple[Check, ...] = (
         for chart in CHARTS
     ),
     *(unique(sheet, "intensity") for sheet in AT_OR_BELOW),
+    *(
+        Check(f"ordered ranges {sheet}", (sheet,), at_or_below_ranges(sheet))
+        for sheet in AT_OR_BELOW
+    ),
     *(
         Check(
             f"every intensity {sheet}",

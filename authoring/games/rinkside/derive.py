@@ -102,7 +102,7 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("hqs", "blue", 0, 20),
     Formula("shot_target", "100", 40, 96),
     Formula("sniper", "100", 0, 40, factor=Fraction("0.5")),
-    Formula("pp_sniper", "100", 0, 45, factor=Fraction("1500")),
+    Formula("pp_sniper", "100", 0, 45, factor=Fraction("2500")),
     Formula("sh_sniper", "100", 0, 40, factor=Fraction("100"), offset=-2),
     Formula(
         "breakout", "blue", 0, 20, default=ByUnit((11, 11, 11, 10), (9, 9, 9, 8), (14, 12, 10))
@@ -404,8 +404,8 @@ GOALIE_FORMULAS: tuple[GoalieFormula, ...] = (
     # base: points the engine's play asks of a save number beyond the class's save % (the
     # sniper's shot no big save stops, open nets after scrambles): calibrated in README §11.17.
     GoalieFormula("save_green", "100", 60, 99, base=6),
-    GoalieFormula("save_blue", "100", 60, 99, base=2),
-    GoalieFormula("save_black", "100", 60, 99, base=2),
+    GoalieFormula("save_blue", "100", 60, 99, base=3),
+    GoalieFormula("save_black", "100", 60, 99, base=3),
     GoalieFormula("great_save", "blue", 0, 5, base=1),
     GoalieFormula("big_good", "blue", 0, 10, base=2),  # GS + base
     GoalieFormula("big_very_good", "blue", 0, 10, base=3),

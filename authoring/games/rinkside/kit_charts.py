@@ -338,11 +338,16 @@ def at_or_below_table(
     numbers = {r.number for r in ranges.values()}
     header = ["Intensity", " or ".join(NUMBER_NAMES[n] for n in sorted(numbers)), "Effect"]
     rows = [
-        [intensity, number_range(ranges[intensity].lo, ranges[intensity].hi), effect]
+        [intensity, at_or_below_range(ranges[intensity]), effect]
         for intensity in _intensity_order(ranges)
     ]
     widths = [20 * mm, RANGE_COLUMN, 38 * mm]
     return _sized(title, header, rows, widths)
+
+
+def at_or_below_range(at: AtOrBelow) -> str:
+    """An at-or-below range as the charts print it: "1-3", or "none" for a top of 0."""
+    return number_range(at.lo, at.hi) if at.hi else "none"
 
 
 def _intensity_order(keyed: Mapping[str, Any]) -> list[str]:

@@ -284,7 +284,8 @@ class Chart(Table[Row]):
 @dataclass(frozen=True)
 class AtOrBelow:
     """A range read at or below one number, one per intensity (CoincidentalRange,
-    CoolerHeads): it does not tile its number, the rest of the range means no effect."""
+    CoolerHeads): it does not tile its number, the rest of the range means no effect. A top
+    of 0 is no range at all: no number has the effect at that intensity."""
 
     number: str
     lo: int
@@ -295,7 +296,7 @@ class AtOrBelow:
 
     @property
     def chance(self) -> Fraction:
-        return Fraction(self.hi - self.lo + 1, SCALES[self.number])
+        return Fraction(max(0, self.hi - self.lo + 1), SCALES[self.number])
 
 
 @dataclass(frozen=True)
