@@ -402,7 +402,8 @@ SCRAMBLE_BONUS = 2
 EASY_REBOUND_RC = 16  # RC at which an easy save never leaves a rebound shot
 GOALIE_FORMULAS: tuple[GoalieFormula, ...] = (
     # base: points the engine's play asks of a save number beyond the class's save % (the
-    # sniper's shot no big save stops, open nets after scrambles): calibrated in README §11.17.
+    # sniper's shot no big save stops, open nets after scrambles): calibrated in README §11.17,
+    # §11.18 and §11.23.
     GoalieFormula("save_green", "100", 60, 99, base=6),
     GoalieFormula("save_blue", "100", 60, 99, base=3),
     GoalieFormula("save_black", "100", 60, 99, base=3),
